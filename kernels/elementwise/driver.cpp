@@ -1,0 +1,233 @@
+// The strided elementwise driver: coalesce, walk inner runs, cut into fixed blocks.
+#include "elementwise/driver.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+#include "elementwise/kernel_fns.h"
+#include "thread_pool.h"
+
+namespace aclcpu {
+namespace kernels {
+namespace {
+
+struct KernelInfo {
+  const char* name;
+  size_t itemSize;
+  ContiguousFn fn;
+};
+
+constexpr KernelInfo kKernels[] = {
+#define ACLCPU_KERNEL(name, op, gen, dtype) {#name, DTypeSize(DType::dtype), &name##Contiguous},
+#include "elementwise/kernels.inc"
+#undef ACLCPU_KERNEL
+};
+static_assert(sizeof(kKernels) / sizeof(kKernels[0]) == static_cast<size_t>(KernelId::kCount),
+              "kernels.inc and the registry disagree");
+
+// Dims of size >= 2 multiply to at most 2^63, so at most 63 of them survive.
+constexpr int kMaxDims = 64;
+// Elements per gather/scatter buffer: 3 buffers of up to 4-byte items stay within 3 KiB.
+constexpr int64_t kGatherElems = 256;
+
+// Operand order inside the driver: 0 = out, 1 = in0, 2 = in1.
+struct Layout {
+  int ndim = 0;
+  int64_t shape[kMaxDims];
+  int64_t stride[3][kMaxDims];
+};
+
+// Drops size-1 dims, orders dims by decreasing |output stride| (the output is walked in memory
+// order), then merges neighbours that are contiguous in all three operands.
+void BuildLayout(const BinaryProblem& p, Layout* l) {
+  int n = 0;
+  for (int d = 0; d < p.ndim; ++d) {
+    if (p.shape[d] == 1) continue;
+    l->shape[n] = p.shape[d];
+    l->stride[0][n] = p.outStrides[d];
+    l->stride[1][n] = p.in0.strides[d];
+    l->stride[2][n] = p.in1.strides[d];
+    ++n;
+  }
+  for (int i = 1; i < n; ++i) {  // stable insertion sort
+    for (int j = i; j > 0 && std::llabs(l->stride[0][j - 1]) < std::llabs(l->stride[0][j]); --j) {
+      std::swap(l->shape[j - 1], l->shape[j]);
+      for (auto& s : l->stride) std::swap(s[j - 1], s[j]);
+    }
+  }
+  int m = 0;
+  for (int d = 0; d < n; ++d) {
+    if (m > 0) {
+      bool mergeable = true;
+      for (auto& s : l->stride) mergeable = mergeable && s[m - 1] == s[d] * l->shape[d];
+      if (mergeable) {
+        l->shape[m - 1] *= l->shape[d];
+        for (auto& s : l->stride) s[m - 1] = s[d];
+        continue;
+      }
+    }
+    l->shape[m] = l->shape[d];
+    for (auto& s : l->stride) s[m] = s[d];
+    ++m;
+  }
+  if (m == 0) {  // 0-dim or all dims of size 1: one element
+    l->shape[0] = 1;
+    for (auto& s : l->stride) s[0] = 1;
+    m = 1;
+  }
+  l->ndim = m;
+}
+
+struct Job {
+  Layout layout;
+  ContiguousFn fn;
+  size_t itemSize;
+  const KernelParams* params;
+  char* out;
+  const char* in[2];
+  int64_t numElems;
+};
+
+template <typename T>
+void GatherT(const char* src, int64_t stride, int64_t n, void* dst) {
+  const T* s = reinterpret_cast<const T*>(src);
+  T* d = static_cast<T*>(dst);
+  for (int64_t i = 0; i < n; ++i) d[i] = s[i * stride];
+}
+
+template <typename T>
+void ScatterT(const void* src, int64_t n, char* dst, int64_t stride) {
+  const T* s = static_cast<const T*>(src);
+  T* d = reinterpret_cast<T*>(dst);
+  for (int64_t i = 0; i < n; ++i) d[i * stride] = s[i];
+}
+
+void Gather(const char* src, int64_t stride, int64_t n, size_t itemSize, void* dst) {
+  switch (itemSize) {
+    case 1:
+      return GatherT<uint8_t>(src, stride, n, dst);
+    case 2:
+      return GatherT<uint16_t>(src, stride, n, dst);
+    default:
+      return GatherT<uint32_t>(src, stride, n, dst);
+  }
+}
+
+void Scatter(const void* src, int64_t n, size_t itemSize, char* dst, int64_t stride) {
+  switch (itemSize) {
+    case 1:
+      return ScatterT<uint8_t>(src, n, dst, stride);
+    case 2:
+      return ScatterT<uint16_t>(src, n, dst, stride);
+    default:
+      return ScatterT<uint32_t>(src, n, dst, stride);
+  }
+}
+
+// One inner run of `len` elements starting at element offsets off[0..2].
+void RunInner(const Job& job, const int64_t off[3], int64_t len) {
+  const Layout& l = job.layout;
+  const int inner = l.ndim - 1;
+  const int64_t so = l.stride[0][inner];
+  const int64_t sa = l.stride[1][inner];
+  const int64_t sb = l.stride[2][inner];
+  const int64_t isz = static_cast<int64_t>(job.itemSize);
+  char* o = job.out + off[0] * isz;
+  const char* a = job.in[0] + off[1] * isz;
+  const char* b = job.in[1] + off[2] * isz;
+  if (so == 1 && sa == 1 && sb == 1) {
+    job.fn(o, a, b, len, *job.params);
+    return;
+  }
+  alignas(64) unsigned char bufO[kGatherElems * 4];
+  alignas(64) unsigned char bufA[kGatherElems * 4];
+  alignas(64) unsigned char bufB[kGatherElems * 4];
+  for (int64_t c = 0; c < len; c += kGatherElems) {
+    const int64_t n = std::min(kGatherElems, len - c);
+    const void* pa = a + c * sa * isz;
+    const void* pb = b + c * sb * isz;
+    if (sa != 1) {
+      Gather(a + c * sa * isz, sa, n, job.itemSize, bufA);
+      pa = bufA;
+    }
+    if (sb != 1) {
+      Gather(b + c * sb * isz, sb, n, job.itemSize, bufB);
+      pb = bufB;
+    }
+    void* po = so == 1 ? static_cast<void*>(o + c * isz) : bufO;
+    job.fn(po, pa, pb, n, *job.params);
+    if (so != 1) Scatter(bufO, n, job.itemSize, o + c * so * isz, so);
+  }
+}
+
+// Elements [begin, end) of the output in walk order.
+void RunRange(const Job& job, int64_t begin, int64_t end) {
+  const Layout& l = job.layout;
+  const int nd = l.ndim;
+  int64_t idx[kMaxDims];
+  int64_t off[3] = {0, 0, 0};
+  int64_t rem = begin;
+  for (int d = nd - 1; d >= 0; --d) {
+    idx[d] = rem % l.shape[d];
+    rem /= l.shape[d];
+    for (int k = 0; k < 3; ++k) off[k] += idx[d] * l.stride[k][d];
+  }
+  const int64_t innerSize = l.shape[nd - 1];
+  for (int64_t pos = begin; pos < end;) {
+    const int64_t len = std::min(innerSize - idx[nd - 1], end - pos);
+    RunInner(job, off, len);
+    pos += len;
+    if (pos >= end) break;
+    // The run ended at the end of an inner row: rewind it and carry into the outer dims.
+    for (int k = 0; k < 3; ++k) off[k] -= idx[nd - 1] * l.stride[k][nd - 1];
+    idx[nd - 1] = 0;
+    for (int d = nd - 2; d >= 0; --d) {
+      ++idx[d];
+      for (int k = 0; k < 3; ++k) off[k] += l.stride[k][d];
+      if (idx[d] < l.shape[d]) break;
+      for (int k = 0; k < 3; ++k) off[k] -= idx[d] * l.stride[k][d];
+      idx[d] = 0;
+    }
+  }
+}
+
+void RunBlock(void* ctx, int64_t block) {
+  const Job& job = *static_cast<const Job*>(ctx);
+  const int64_t begin = block * kBlockElems;
+  RunRange(job, begin, std::min(job.numElems, begin + kBlockElems));
+}
+
+}  // namespace
+
+const char* KernelName(KernelId id) { return kKernels[static_cast<int>(id)].name; }
+
+size_t KernelItemSize(KernelId id) { return kKernels[static_cast<int>(id)].itemSize; }
+
+void RunBinary(KernelId id, const BinaryProblem& problem, const KernelParams& params,
+               ThreadPool* pool) {
+  int64_t numElems = 1;
+  for (int d = 0; d < problem.ndim; ++d) {
+    if (problem.shape[d] <= 0) return;  // empty: nothing to do
+    numElems *= problem.shape[d];
+  }
+  const KernelInfo& info = kKernels[static_cast<int>(id)];
+  Job job;
+  BuildLayout(problem, &job.layout);
+  job.fn = info.fn;
+  job.itemSize = info.itemSize;
+  job.params = &params;
+  job.out = static_cast<char*>(problem.out);
+  job.in[0] = static_cast<const char*>(problem.in0.data);
+  job.in[1] = static_cast<const char*>(problem.in1.data);
+  job.numElems = numElems;
+  const int64_t numBlocks = (numElems + kBlockElems - 1) / kBlockElems;
+  if (numBlocks <= 1 || pool == nullptr || pool->NumThreads() <= 1) {
+    for (int64_t b = 0; b < numBlocks; ++b) RunBlock(&job, b);
+    return;
+  }
+  pool->ParallelFor(numBlocks, &RunBlock, &job);
+}
+
+}  // namespace kernels
+}  // namespace aclcpu

@@ -1,0 +1,67 @@
+// Fork/join thread pool for the kernels. The calling thread takes part in the work, so a pool of
+// N threads owns N - 1 workers. Workers spin briefly after each job (a futex wake-up costs tens of
+// microseconds on the VMs we target), then sleep on a condition variable.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace aclcpu {
+namespace kernels {
+
+class ThreadPool {
+ public:
+  // A task body: `ctx` is passed through unchanged, `task` is in [0, numTasks).
+  using TaskFn = void (*)(void* ctx, int64_t task);
+
+  // `numThreads` counts the calling thread; values below 1 are treated as 1 (no workers).
+  explicit ThreadPool(int numThreads);
+  // Joins the workers. No ParallelFor may be running.
+  ~ThreadPool();
+
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
+  int NumThreads() const { return numThreads_; }
+
+  // Runs fn(ctx, t) for every t in [0, numTasks) and returns when all have finished. Tasks are
+  // claimed dynamically, so which thread runs a task is unspecified. Safe to call from several
+  // host threads at once and from inside a task: a call that finds the pool busy runs its tasks
+  // inline on the calling thread (never deadlocks, never oversubscribes). `fn` must not throw.
+  void ParallelFor(int64_t numTasks, TaskFn fn, void* ctx);
+  // Convenience overload with the same semantics.
+  void ParallelFor(int64_t numTasks, const std::function<void(int64_t task)>& fn);
+
+ private:
+  void WorkerLoop();
+  // Waits until a job newer than `seen` is published (or stop); returns its generation.
+  uint64_t WaitForJob(uint64_t seen);
+  void RunClaimedTasks();
+  void WaitUntilIdle();
+
+  const int numThreads_;
+  std::vector<std::thread> workers_;
+  std::mutex callMutex_;  // one fork/join at a time; others run inline
+
+  // Generation: even = a published job (or none yet), odd = the caller is setting one up.
+  alignas(64) std::atomic<uint64_t> generation_{0};
+  alignas(64) std::atomic<int64_t> nextTask_{0};
+  alignas(64) std::atomic<int> active_{0};  // workers inside a job
+  // Job description: written only while generation_ is odd and no worker is active.
+  TaskFn jobFn_ = nullptr;
+  void* jobCtx_ = nullptr;
+  int64_t jobTasks_ = 0;
+
+  alignas(64) std::atomic<int> sleepers_{0};
+  std::atomic<bool> stop_{false};
+  std::mutex sleepMutex_;
+  std::condition_variable sleepCv_;
+};
+
+}  // namespace kernels
+}  // namespace aclcpu

@@ -1,0 +1,51 @@
+// Thread-local "recent error" text behind aclGetRecentErrMsg, and the guard every exported
+// function uses so that no exception ever crosses the C ABI.
+#pragma once
+
+#include <cstdarg>
+#include <cstdint>
+#include <exception>
+#include <string>
+
+namespace aclcpu {
+
+// Records a refusal: appends `message` to the calling thread's recent-error list (read newest
+// first by aclGetRecentErrMsg) and logs it at ERROR level. Returns `code` so callers can write
+// `return Fail(161002, "...")`.
+int Fail(int code, const std::string& message);
+// printf-style variant.
+int Failf(int code, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// Returns the thread's messages joined newest first and clears them; nullptr when empty. The
+// pointer stays valid until the next call on the same thread.
+const char* TakeRecentErrMsg();
+// Drops the thread's messages (tests use this).
+void ClearRecentErrMsg();
+
+// Runs `body` (which returns a status); any exception becomes `onException` plus a message.
+template <typename Body>
+int Guard(const char* api, int onException, Body&& body) noexcept {
+  try {
+    return body();
+  } catch (const std::exception& e) {
+    return Fail(onException, std::string(api) + ": internal error: " + e.what());
+  } catch (...) {
+    return Fail(onException, std::string(api) + ": internal error");
+  }
+}
+
+// Same for functions that return a pointer (nullptr on exception).
+template <typename T, typename Body>
+T* GuardPtr(const char* api, Body&& body) noexcept {
+  try {
+    return body();
+  } catch (const std::exception& e) {
+    Fail(0, std::string(api) + ": internal error: " + e.what());
+    return nullptr;
+  } catch (...) {
+    Fail(0, std::string(api) + ": internal error");
+    return nullptr;
+  }
+}
+
+}  // namespace aclcpu

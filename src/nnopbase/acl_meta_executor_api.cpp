@@ -1,0 +1,115 @@
+// Exported executor-reuse functions of acl_meta.h: thin wrappers. The capital-A spellings
+// forward to the same implementation under their own names (for messages).
+#include "aclnn/acl_meta.h"
+#include "aclnn/opdev/op_errno.h"
+#include "common/error.h"
+#include "nnopbase/meta_impl.h"
+
+using aclcpu::Guard;
+using aclcpu::TensorRole;
+
+namespace {
+
+aclnnStatus SetAddr(const char* api, TensorRole role, aclOpExecutor* executor, size_t index,
+                    aclTensor* tensor, void* addr) {
+  return Guard(api, ACLNN_ERR_INNER, [&] {
+    return aclcpu::SetExecutorTensorAddr(api, role, executor, index, tensor, addr);
+  });
+}
+
+aclnnStatus SetDynamicAddr(const char* api, TensorRole role, aclOpExecutor* executor,
+                           size_t irIndex, size_t relativeIndex, aclTensorList* tensors,
+                           void* addr) {
+  return Guard(api, ACLNN_ERR_INNER, [&] {
+    return aclcpu::SetExecutorDynamicTensorAddr(api, role, executor, irIndex, relativeIndex,
+                                                tensors, addr);
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
+  return Guard("aclSetAclOpExecutorRepeatable", ACLNN_ERR_INNER,
+               [&] { return aclcpu::SetExecutorRepeatable(executor); });
+}
+
+aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor) {
+  return Guard("aclDestroyAclOpExecutor", ACLNN_ERR_INNER,
+               [&] { return aclcpu::DestroyExecutor(executor); });
+}
+
+aclnnStatus aclSetInputTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor,
+                                  void* addr) {
+  return SetAddr("aclSetInputTensorAddr", TensorRole::kInput, executor, index, tensor, addr);
+}
+
+aclnnStatus aclSetOutputTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor,
+                                   void* addr) {
+  return SetAddr("aclSetOutputTensorAddr", TensorRole::kOutput, executor, index, tensor, addr);
+}
+
+aclnnStatus aclSetTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor,
+                             void* addr) {
+  return SetAddr("aclSetTensorAddr", TensorRole::kAny, executor, index, tensor, addr);
+}
+
+aclnnStatus aclSetDynamicInputTensorAddr(aclOpExecutor* executor, size_t irIndex,
+                                         const size_t relativeIndex, aclTensorList* tensors,
+                                         void* addr) {
+  return SetDynamicAddr("aclSetDynamicInputTensorAddr", TensorRole::kInput, executor, irIndex,
+                        relativeIndex, tensors, addr);
+}
+
+aclnnStatus aclSetDynamicOutputTensorAddr(aclOpExecutor* executor, size_t irIndex,
+                                          const size_t relativeIndex, aclTensorList* tensors,
+                                          void* addr) {
+  return SetDynamicAddr("aclSetDynamicOutputTensorAddr", TensorRole::kOutput, executor, irIndex,
+                        relativeIndex, tensors, addr);
+}
+
+aclnnStatus aclSetDynamicTensorAddr(aclOpExecutor* executor, size_t irIndex,
+                                    const size_t relativeIndex, aclTensorList* tensors,
+                                    void* addr) {
+  return SetDynamicAddr("aclSetDynamicTensorAddr", TensorRole::kAny, executor, irIndex,
+                        relativeIndex, tensors, addr);
+}
+
+aclnnStatus AclSetInputTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor,
+                                  void* addr) {
+  return SetAddr("AclSetInputTensorAddr", TensorRole::kInput, executor, index, tensor, addr);
+}
+
+aclnnStatus AclSetOutputTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor,
+                                   void* addr) {
+  return SetAddr("AclSetOutputTensorAddr", TensorRole::kOutput, executor, index, tensor, addr);
+}
+
+aclnnStatus AclSetTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor,
+                             void* addr) {
+  return SetAddr("AclSetTensorAddr", TensorRole::kAny, executor, index, tensor, addr);
+}
+
+aclnnStatus AclSetDynamicInputTensorAddr(aclOpExecutor* executor, size_t irIndex,
+                                         const size_t relativeIndex, aclTensorList* tensors,
+                                         void* addr) {
+  return SetDynamicAddr("AclSetDynamicInputTensorAddr", TensorRole::kInput, executor, irIndex,
+                        relativeIndex, tensors, addr);
+}
+
+aclnnStatus AclSetDynamicOutputTensorAddr(aclOpExecutor* executor, size_t irIndex,
+                                          const size_t relativeIndex, aclTensorList* tensors,
+                                          void* addr) {
+  return SetDynamicAddr("AclSetDynamicOutputTensorAddr", TensorRole::kOutput, executor, irIndex,
+                        relativeIndex, tensors, addr);
+}
+
+aclnnStatus AclSetDynamicTensorAddr(aclOpExecutor* executor, size_t irIndex,
+                                    const size_t relativeIndex, aclTensorList* tensors,
+                                    void* addr) {
+  return SetDynamicAddr("AclSetDynamicTensorAddr", TensorRole::kAny, executor, irIndex,
+                        relativeIndex, tensors, addr);
+}
+
+}  // extern "C"

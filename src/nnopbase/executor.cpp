@@ -1,0 +1,217 @@
+// aclOpExecutor: the plan phase 1 made, its life cycle (one-shot or repeatable) and the
+// address setters that re-point a repeatable plan at new buffers.
+//
+// Executors are tracked by identity in a table of live pointers; a pointer that is not in the
+// table is never dereferenced, so running an executor twice, or after destroying it, is
+// refused with a message instead of touching freed memory.
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_set>
+#include <utility>
+
+#include "aclnn/opdev/op_errno.h"
+#include "common/error.h"
+#include "nnopbase/meta_impl.h"
+
+struct aclOpExecutor {
+  aclcpu::ExecutorPlan plan;
+  bool repeatable = false;
+};
+
+namespace aclcpu {
+namespace {
+
+using ull = unsigned long long;
+
+struct ExecutorTable {
+  std::mutex mutex;
+  std::unordered_set<aclOpExecutor*> live;
+};
+
+// Never destroyed: stream workers may still finish executors while static destructors run.
+ExecutorTable& Table() {
+  static auto* table = new ExecutorTable();
+  return *table;
+}
+
+const char* RoleName(TensorRole role) {
+  switch (role) {
+    case TensorRole::kInput:
+      return "inputs";
+    case TensorRole::kOutput:
+      return "outputs";
+    default:
+      return "tensors";
+  }
+}
+
+}  // namespace
+
+aclOpExecutor* CreateExecutor(ExecutorPlan plan) {
+  try {
+    auto executor = std::make_unique<aclOpExecutor>();
+    executor->plan = std::move(plan);
+    ExecutorTable& table = Table();
+    std::lock_guard<std::mutex> lock(table.mutex);
+    table.live.insert(executor.get());
+    return executor.release();
+  } catch (const std::exception& e) {
+    Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, std::string("cannot create an executor: ") + e.what());
+    return nullptr;
+  }
+}
+
+int RunExecutor(const char* opName, void* workspace, uint64_t workspaceSize,
+                aclOpExecutor* executor, aclrtStream stream) {
+  const char* op = opName != nullptr ? opName : "aclnn";
+  if (executor == nullptr) return Failf(ACLNN_ERR_PARAM_NULLPTR, "%s: executor is null", op);
+
+  // A one-shot executor leaves the table before it runs (so a concurrent second run is refused)
+  // and is freed when `owned` goes, whatever the launch returns. A repeatable one runs from a
+  // copy of its plan, so that destroying or re-pointing it while it launches is harmless.
+  std::unique_ptr<aclOpExecutor> owned;
+  ExecutorPlan repeatablePlan;
+  const ExecutorPlan* plan = nullptr;
+  {
+    ExecutorTable& table = Table();
+    std::lock_guard<std::mutex> lock(table.mutex);
+    if (table.live.count(executor) == 0) {
+      return Failf(ACLNN_ERR_PARAM_INVALID,
+                   "%s: executor %p was already run or destroyed (an executor runs once and is "
+                   "freed by its run unless aclSetAclOpExecutorRepeatable was called on it)",
+                   op, static_cast<void*>(executor));
+    }
+    const ExecutorPlan& current = executor->plan;
+    const bool noWorkspace = workspaceSize > 0 && workspace == nullptr;
+    const bool shortWorkspace = workspaceSize < current.workspaceSize;
+    if (noWorkspace || shortWorkspace) {
+      // A phase 2 refused for its workspace consumes a one-shot executor, as CANN's does.
+      if (!executor->repeatable) {
+        table.live.erase(executor);
+        owned.reset(executor);
+      }
+      if (noWorkspace) {
+        return Failf(ACLNN_ERR_PARAM_NULLPTR, "%s: workspaceSize is %llu but workspace is null", op,
+                     static_cast<ull>(workspaceSize));
+      }
+      return Failf(ACLNN_ERR_PARAM_INVALID,
+                   "%s: workspaceSize is %llu but phase 1 asked for %llu bytes", op,
+                   static_cast<ull>(workspaceSize), static_cast<ull>(current.workspaceSize));
+    }
+    if (current.opName != op) {
+      return Failf(ACLNN_ERR_PARAM_INVALID, "%s: executor %p was created by %s, not by %s", op,
+                   static_cast<void*>(executor), current.opName.c_str(), op);
+    }
+    if (executor->repeatable) {
+      repeatablePlan = current;
+      plan = &repeatablePlan;
+    } else {
+      table.live.erase(executor);
+      owned.reset(executor);
+      plan = &owned->plan;
+    }
+  }
+  if (!plan->launch) return ACLNN_SUCCESS;  // nothing to do (empty tensors)
+  return plan->launch(*plan, stream);
+}
+
+int SetExecutorRepeatable(aclOpExecutor* executor) {
+  if (executor == nullptr) {
+    return Fail(ACLNN_ERR_INNER_NULLPTR, "aclSetAclOpExecutorRepeatable: executor is null");
+  }
+  ExecutorTable& table = Table();
+  std::lock_guard<std::mutex> lock(table.mutex);
+  if (table.live.count(executor) == 0) {
+    return Failf(ACLNN_ERR_INNER,
+                 "aclSetAclOpExecutorRepeatable: executor %p is unknown (already run or "
+                 "destroyed)",
+                 static_cast<void*>(executor));
+  }
+  executor->repeatable = true;
+  return ACLNN_SUCCESS;
+}
+
+int DestroyExecutor(aclOpExecutor* executor) {
+  if (executor == nullptr) {
+    return Fail(ACLNN_ERR_INNER_NULLPTR, "aclDestroyAclOpExecutor: executor is null");
+  }
+  std::unique_ptr<aclOpExecutor> owned;
+  {
+    ExecutorTable& table = Table();
+    std::lock_guard<std::mutex> lock(table.mutex);
+    if (table.live.erase(executor) == 0) {
+      return Failf(ACLNN_ERR_INNER,
+                   "aclDestroyAclOpExecutor: executor %p is unknown (already run or destroyed)",
+                   static_cast<void*>(executor));
+    }
+    owned.reset(executor);
+  }
+  return ACLNN_SUCCESS;  // the plan (and whatever its launch captured) is freed out of the lock
+}
+
+int SetExecutorTensorAddr(const char* api, TensorRole role, aclOpExecutor* executor, size_t index,
+                          aclTensor* tensor, void* addr) {
+  // CANN's order: the tensor is checked and re-pointed before the executor is looked at.
+  if (tensor == nullptr) return Failf(ACLNN_ERR_INNER_NULLPTR, "%s: tensor is null", api);
+  if (!LooksLikeTensor(tensor)) {
+    return Failf(ACLNN_ERR_PARAM_INVALID, "%s: %p is not a live aclTensor", api,
+                 static_cast<void*>(tensor));
+  }
+  tensor->data = addr;
+  if (executor == nullptr) return Failf(ACLNN_ERR_INNER_NULLPTR, "%s: executor is null", api);
+
+  ExecutorTable& table = Table();
+  std::lock_guard<std::mutex> lock(table.mutex);
+  if (table.live.count(executor) == 0) {
+    return Failf(ACLNN_ERR_INNER, "%s: executor %p is unknown (already run or destroyed)", api,
+                 static_cast<void*>(executor));
+  }
+  ExecutorPlan& plan = executor->plan;
+  const size_t inputs = plan.inputs.size();
+  const size_t outputs = plan.outputs.size();
+  const size_t count = role == TensorRole::kInput    ? inputs
+                       : role == TensorRole::kOutput ? outputs
+                                                     : inputs + outputs;
+  if (index >= count) {
+    return Failf(ACLNN_ERR_PARAM_INVALID, "%s: index %zu is out of range: %s has %zu %s", api,
+                 index, plan.opName.c_str(), count, RoleName(role));
+  }
+  // kAny numbers the inputs first, then the outputs.
+  const bool isOutput =
+      role == TensorRole::kOutput || (role == TensorRole::kAny && index >= inputs);
+  const size_t slot = role == TensorRole::kAny && isOutput ? index - inputs : index;
+  TensorSnapshot& target = isOutput ? plan.outputs[slot] : plan.inputs[slot];
+  target.data = addr;
+  return ACLNN_SUCCESS;
+}
+
+int SetExecutorDynamicTensorAddr(const char* api, TensorRole role, aclOpExecutor* executor,
+                                 size_t irIndex, size_t relativeIndex, aclTensorList* tensors,
+                                 void* addr) {
+  (void)role;
+  if (tensors == nullptr) return Failf(ACLNN_ERR_INNER_NULLPTR, "%s: tensors is null", api);
+  // As with the single-tensor setters, the list element is re-pointed first.
+  if (relativeIndex < tensors->tensors.size() && LooksLikeTensor(tensors->tensors[relativeIndex])) {
+    tensors->tensors[relativeIndex]->data = addr;
+  }
+  if (executor == nullptr) return Failf(ACLNN_ERR_INNER_NULLPTR, "%s: executor is null", api);
+
+  ExecutorTable& table = Table();
+  std::lock_guard<std::mutex> lock(table.mutex);
+  if (table.live.count(executor) == 0) {
+    return Failf(ACLNN_ERR_INNER, "%s: executor %p is unknown (already run or destroyed)", api,
+                 static_cast<void*>(executor));
+  }
+  // None of our operators takes a tensor-list parameter.
+  return Failf(ACLNN_ERR_PARAM_INVALID, "%s: operator %s has no dynamic tensor list at irIndex %zu",
+               api, executor->plan.opName.c_str(), irIndex);
+}
+
+size_t LiveExecutorCount() {
+  ExecutorTable& table = Table();
+  std::lock_guard<std::mutex> lock(table.mutex);
+  return table.live.size();
+}
+
+}  // namespace aclcpu

@@ -1,0 +1,96 @@
+// aclnnSwishBackward: gradInput = gradOutput · σ(βx) · (1 + βx · (1 − σ(βx))).
+#include "aclnnop/aclnn_swish_backward.h"
+
+#include <vector>
+
+#include "aclnn/opdev/op_errno.h"
+#include "common/dtype.h"
+#include "common/error.h"
+#include "common/soc.h"
+#include "nnopbase/op_checks.h"
+#include "ops/elementwise_plan.h"
+
+namespace aclcpu {
+namespace {
+
+constexpr const char* kOpName = "aclnnSwishBackward";
+constexpr size_t kMaxRank = 8;
+
+// The vendor's list, the same on every chip; BF16 is then refused where the chip lacks it.
+const std::vector<aclDataType> kDtypes = {ACL_FLOAT16, ACL_FLOAT, ACL_BF16};
+
+struct KernelEntry {
+  aclDataType dtype;
+  kernels::KernelId kernel;
+};
+constexpr KernelEntry kKernels[] = {
+    {ACL_FLOAT, kernels::KernelId::kSwishBackwardF32},
+    {ACL_FLOAT16, kernels::KernelId::kSwishBackwardF16},
+    {ACL_BF16, kernels::KernelId::kSwishBackwardBF16},
+};
+
+int CheckBf16OnChip(const SocProfile& soc, const aclTensor* gradOutput) {
+  if (gradOutput->dtype != ACL_BF16 || soc.hasBf16) return ACLNN_SUCCESS;
+  return Fail(ACLNN_ERR_PARAM_INVALID, std::string(kOpName) + ": gradOutput dtype BFLOAT16 is " +
+                                           "not supported on " + soc.name + " (" + soc.familyName +
+                                           "); expected one of FLOAT16, FLOAT");
+}
+
+int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
+                     const aclScalar* betaOptional, aclTensor* gradInput, uint64_t* workspaceSize,
+                     aclOpExecutor** executor) {
+  ACLCPU_CHECK_NOT_NULL(workspaceSize);
+  ACLCPU_CHECK_NOT_NULL(executor);
+  ACLCPU_CHECK_NOT_NULL(gradOutput);
+  ACLCPU_CHECK_NOT_NULL(self);
+  ACLCPU_CHECK_NOT_NULL(gradInput);
+  ACLCPU_CHECK_LIVE_TENSOR(gradOutput);
+  ACLCPU_CHECK_LIVE_TENSOR(self);
+  ACLCPU_CHECK_LIVE_TENSOR(gradInput);
+  std::string socError;
+  const SocProfile* soc = SelectedSoc(&socError);
+  if (soc == nullptr) return Fail(ACLNN_ERR_RUNTIME_ERROR, std::string(kOpName) + ": " + socError);
+
+  ACLCPU_CHECK_DTYPE_IN(gradOutput, kDtypes);
+  ACLCPU_CHECK_DTYPE_IN(self, kDtypes);
+  ACLCPU_RETURN_IF_ERROR(opcheck::NotComplexScalar(kOpName, "betaOptional", betaOptional));
+  ACLCPU_CHECK_SAME_DTYPE(gradOutput, gradInput);
+  ACLCPU_CHECK_SAME_DTYPE(gradInput, self);
+  ACLCPU_RETURN_IF_ERROR(CheckBf16OnChip(*soc, gradOutput));
+
+  ACLCPU_CHECK_MAX_RANK(gradOutput, kMaxRank);
+  ACLCPU_CHECK_MAX_RANK(self, kMaxRank);
+  ACLCPU_CHECK_MAX_RANK(gradInput, kMaxRank);
+  ACLCPU_CHECK_SAME_SHAPE(gradOutput, gradInput);
+  ACLCPU_CHECK_SAME_SHAPE(gradInput, self);
+
+  kernels::KernelParams params;
+  if (betaOptional != nullptr)
+    ScalarToFloat(betaOptional->dtype, betaOptional->value, &params.beta);
+  kernels::KernelId kernel = kernels::KernelId::kCount;
+  for (const KernelEntry& entry : kKernels) {
+    if (entry.dtype == gradOutput->dtype) kernel = entry.kernel;
+  }
+  const ops::BinaryOpPlan plan{
+      kOpName, gradOutput, self, gradInput, {"gradOutput", "self", "gradInput"}, kernel, params};
+  return ops::FinishBinaryPlan(plan, workspaceSize, executor);
+}
+
+}  // namespace
+}  // namespace aclcpu
+
+aclnnStatus aclnnSwishBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
+                                               const aclScalar* betaOptional, aclTensor* gradInput,
+                                               uint64_t* workspaceSize, aclOpExecutor** executor) {
+  return aclcpu::Guard("aclnnSwishBackwardGetWorkspaceSize", ACLNN_ERR_INNER, [&] {
+    return aclcpu::GetWorkspaceSize(gradOutput, self, betaOptional, gradInput, workspaceSize,
+                                    executor);
+  });
+}
+
+aclnnStatus aclnnSwishBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
+                               aclrtStream stream) {
+  return aclcpu::Guard("aclnnSwishBackward", ACLNN_ERR_INNER, [&] {
+    return aclcpu::RunExecutor(aclcpu::kOpName, workspace, workspaceSize, executor, stream);
+  });
+}

@@ -1,0 +1,149 @@
+// aclInit / aclFinalize / aclFinalizeReference: a process-wide reference count around the
+// registry. Runtime calls made before aclInit are allowed (CANN's behaviour there is not
+// confirmed; being lenient keeps programs that skip aclInit working).
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "common/error.h"
+#include "common/soc.h"
+#include "runtime/registry.h"
+#include "runtime/rt_impl.h"
+
+namespace aclcpu {
+namespace rt {
+namespace {
+
+// Reads the whole config file; returns false (with *why) when it cannot be read.
+bool ReadConfig(const char* path, std::string* content, std::string* why) {
+  struct stat st {};
+  if (stat(path, &st) != 0) {
+    *why = std::strerror(errno);
+    return false;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    *why = "not a regular file";
+    return false;
+  }
+  std::FILE* f = std::fopen(path, "rb");
+  if (f == nullptr) {
+    *why = std::strerror(errno);
+    return false;
+  }
+  char buffer[4096];
+  size_t n = 0;
+  while ((n = std::fread(buffer, 1, sizeof(buffer), f)) > 0) content->append(buffer, n);
+  const bool failed = std::ferror(f) != 0;
+  std::fclose(f);
+  if (failed) *why = "read error";
+  return !failed;
+}
+
+bool AnyDeviceInUse(Registry& reg) {
+  if (!reg.contexts.empty()) return true;
+  for (const DeviceUse& d : reg.devices) {
+    if (d.refCount > 0) return true;
+  }
+  return false;
+}
+
+// Drops every context and stream and marks the runtime finalised (lock held); the streams are
+// returned so that the caller drains them outside the lock.
+std::vector<std::shared_ptr<Stream>> FinalizeLocked(Registry& reg) {
+  std::vector<std::shared_ptr<Stream>> streams;
+  for (auto& entry : reg.streams) streams.push_back(std::move(entry.second));
+  reg.streams.clear();
+  reg.contexts.clear();
+  for (DeviceUse& d : reg.devices) {
+    d.refCount = 0;
+    d.defaultContext = 0;
+  }
+  reg.initialized = false;
+  reg.initRefs = 0;
+  reg.initConfig.clear();
+  SetThreadContext(0);
+  return streams;
+}
+
+}  // namespace
+
+int Init(const char* configPath) {
+  std::string config;
+  if (configPath != nullptr && *configPath != '\0') {
+    std::string why;
+    if (!ReadConfig(configPath, &config, &why)) {
+      return Failf(ACL_ERROR_INVALID_FILE, "aclInit: cannot read the config file \"%s\": %s",
+                   configPath, why.c_str());
+    }
+  }
+  std::string socError;
+  if (SelectedSoc(&socError) == nullptr) {
+    return Fail(ACL_ERROR_RT_SOC_VERSION, "aclInit: " + socError);
+  }
+  Registry& reg = Reg();
+  std::lock_guard<std::mutex> lock(reg.mu);
+  if (reg.initialized) {
+    if (config != reg.initConfig) {
+      return Failf(ACL_ERROR_INVALID_PARAM,
+                   "aclInit: already initialised with a different configuration (configPath "
+                   "\"%s\")",
+                   configPath != nullptr ? configPath : "");
+    }
+    ++reg.initRefs;
+    return Failf(ACL_ERROR_REPEAT_INITIALIZE,
+                 "aclInit: already initialised (reference count now %llu); this can be ignored",
+                 static_cast<unsigned long long>(reg.initRefs));
+  }
+  if (!AnyDeviceInUse(reg)) ReadDeviceEnvironment(reg);
+  reg.initialized = true;
+  reg.initRefs = 1;
+  reg.initConfig = config;
+  return ACL_SUCCESS;
+}
+
+int Finalize() {
+  Registry& reg = Reg();
+  std::vector<std::shared_ptr<Stream>> streams;
+  {
+    std::lock_guard<std::mutex> lock(reg.mu);
+    if (!reg.initialized) {
+      return Fail(ACL_ERROR_REPEAT_FINALIZE,
+                  "aclFinalize: not initialised (aclInit was not called, or aclFinalize already "
+                  "ran)");
+    }
+    streams = FinalizeLocked(reg);
+  }
+  ShutdownStreams(streams, false);
+  return ACL_SUCCESS;
+}
+
+int FinalizeReference(uint64_t* refCount) {
+  Registry& reg = Reg();
+  std::vector<std::shared_ptr<Stream>> streams;
+  uint64_t left = 0;
+  {
+    std::lock_guard<std::mutex> lock(reg.mu);
+    if (!reg.initialized || reg.initRefs < 1) {
+      if (refCount != nullptr) *refCount = 0;
+      return Fail(ACL_ERROR_REPEAT_FINALIZE,
+                  "aclFinalizeReference: not initialised (reference count is 0)");
+    }
+    left = --reg.initRefs;
+    if (left == 0) streams = FinalizeLocked(reg);
+  }
+  if (refCount != nullptr) *refCount = left;
+  ShutdownStreams(streams, false);
+  return ACL_SUCCESS;
+}
+
+bool IsInitialized() {
+  Registry& reg = Reg();
+  std::lock_guard<std::mutex> lock(reg.mu);
+  return reg.initialized;
+}
+
+}  // namespace rt
+}  // namespace aclcpu

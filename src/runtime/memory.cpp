@@ -1,0 +1,368 @@
+// The allocation table behind aclrtMalloc / aclrtFree / aclrtMallocHost and ClassifyPointer.
+//
+// Device memory is mapped with mmap, one mapping per allocation, apart from the heap that host
+// code allocates from. A freed device range is not unmapped at once: it is replaced by an
+// inaccessible reservation (PROT_NONE, no memory behind it) and kept in a bounded quarantine,
+// so that no host allocation can reuse the address while we still report it as "freed device
+// memory" — the classification stays unambiguous.
+#include "runtime/memory.h"
+
+#include <sys/mman.h>
+#include <sys/sysinfo.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <limits>
+#include <map>
+#include <mutex>
+
+#include "common/error.h"
+#include "common/soc.h"
+#include "runtime/registry.h"
+#include "runtime/rt_impl.h"
+
+namespace aclcpu {
+namespace rt {
+namespace {
+
+// Fresh allocations are filled with 0xFF bytes: every floating type then reads as NaN (fp32
+// 0xFFFFFFFF, fp16/bf16 0xFFFF, fp64 all ones) and every integer as -1 / its maximum, so a
+// kernel that reads memory nobody wrote produces an output that cannot pass for a result.
+constexpr unsigned char kPoisonByte = 0xFF;
+
+constexpr size_t kQuarantineRanges = 4096;
+constexpr size_t kQuarantineBytes = size_t{64} << 30;  // address space only, no memory
+constexpr size_t kHugePageHint = size_t{2} << 20;
+
+struct Block {
+  uintptr_t base = 0;
+  size_t requested = 0;  // what the user asked for; bounds checks use this
+  size_t rounded = 0;    // what CANN would reserve (size rounding + padding)
+  size_t mapped = 0;     // whole pages actually mapped
+  uint64_t id = 0;
+  int32_t device = 0;
+};
+
+struct Table {
+  std::mutex mu;
+  std::map<uintptr_t, Block> live;
+  std::map<uintptr_t, Block> freed;
+  std::deque<uintptr_t> freedOrder;
+  size_t freedBytes = 0;
+  std::map<uintptr_t, Block> host;
+  uint64_t nextId = 1;
+};
+
+Table& T() {
+  static Table* table = new Table;  // leaked: kernels may classify pointers during exit
+  return *table;
+}
+
+size_t PageSize() {
+  static const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  return page;
+}
+
+size_t PhysicalBytes() {
+  struct sysinfo si {};
+  if (sysinfo(&si) != 0) return std::numeric_limits<size_t>::max();
+  return static_cast<size_t>(si.totalram) * si.mem_unit;
+}
+
+// The block of `m` whose [base, base + rounded) holds p (rounded >= 1), or nullptr.
+const Block* Find(const std::map<uintptr_t, Block>& m, uintptr_t p) {
+  auto it = m.upper_bound(p);
+  if (it == m.begin()) return nullptr;
+  --it;
+  const size_t extent = it->second.rounded > 0 ? it->second.rounded : 1;
+  return p - it->first < extent ? &it->second : nullptr;
+}
+
+void Quarantine(Table& t, const Block& b) {
+  void* p = reinterpret_cast<void*>(b.base);
+  // Replacing the mapping drops its pages at once and keeps the address reserved.
+  void* r =
+      mmap(p, b.mapped, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
+  if (r == MAP_FAILED) {
+    munmap(p, b.mapped);
+    return;
+  }
+  t.freed[b.base] = b;
+  t.freedOrder.push_back(b.base);
+  t.freedBytes += b.mapped;
+  while (t.freedOrder.size() > kQuarantineRanges || t.freedBytes > kQuarantineBytes) {
+    auto it = t.freed.find(t.freedOrder.front());
+    t.freedOrder.pop_front();
+    if (it == t.freed.end()) continue;
+    munmap(reinterpret_cast<void*>(it->first), it->second.mapped);
+    t.freedBytes -= it->second.mapped;
+    t.freed.erase(it);
+  }
+}
+
+int CheckConfig(const char* api, const aclrtMallocConfig* cfg, int32_t* device) {
+  if (cfg == nullptr) return ACL_SUCCESS;
+  if (cfg->numAttrs != 0 && cfg->attrs == nullptr) {
+    return Failf(ACL_ERROR_INVALID_PARAM, "%s: cfg->numAttrs is %zu but cfg->attrs is NULL", api,
+                 cfg->numAttrs);
+  }
+  for (size_t i = 0; i < cfg->numAttrs; ++i) {
+    if (cfg->attrs[i].attr != ACL_RT_MEM_ATTR_DEVICE_ID) continue;
+    const uint32_t id = cfg->attrs[i].value.deviceId;
+    Registry& reg = Reg();
+    std::lock_guard<std::mutex> lock(reg.mu);
+    if (id >= Devices(reg).size()) {
+      return Failf(ACL_ERROR_RT_INVALID_DEVICEID,
+                   "%s: cfg names device %u, but only %zu device(s) are visible", api, id,
+                   Devices(reg).size());
+    }
+    *device = static_cast<int32_t>(id);
+  }
+  return ACL_SUCCESS;
+}
+
+}  // namespace
+
+PointerKind ClassifyPointer(const void* p, AllocationInfo* info) {
+  const uintptr_t address = reinterpret_cast<uintptr_t>(p);
+  Table& t = T();
+  std::lock_guard<std::mutex> lock(t.mu);
+  auto fill = [&](const Block* b, PointerKind kind) {
+    if (info != nullptr) {
+      info->base = reinterpret_cast<const void*>(b->base);
+      info->requested = b->requested;
+      info->id = b->id;
+      info->device = b->device;
+    }
+    return kind;
+  };
+  if (p == nullptr) return PointerKind::kUnknown;
+  if (const Block* b = Find(t.live, address)) return fill(b, PointerKind::kDevice);
+  if (const Block* b = Find(t.host, address)) return fill(b, PointerKind::kHost);
+  if (const Block* b = Find(t.freed, address)) return fill(b, PointerKind::kFreedDevice);
+  return PointerKind::kUnknown;
+}
+
+int Malloc(const char* api, void** devPtr, size_t size, aclrtMemMallocPolicy policy,
+           RoundingRule rule, const aclrtMallocConfig* cfg) {
+  if (devPtr == nullptr) return Failf(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", api);
+  if (size == 0) return Failf(ACL_ERROR_INVALID_PARAM, "%s: size is 0 (expected > 0)", api);
+  int32_t device = -1;
+  if (int rc = CheckConfig(api, cfg, &device)) return rc;
+  if (device < 0) {
+    std::shared_ptr<Context> ctx;
+    if (int rc = RequireContext(api, &ctx)) return rc;
+    device = ctx->device;
+  }
+  // CANN rounds to 32 bytes and appends 32 bytes of padding, except for 1 GiB huge pages, for
+  // aclrtMallocAlign32 and on Ascend 950 (32-byte rounding only).
+  const int base = static_cast<int>(policy) & 0xFF;
+  const SocProfile* soc = SelectedSoc();
+  const bool noPad = rule == RoundingRule::kAlign32 || base == ACL_MEM_MALLOC_HUGE1G_ONLY ||
+                     base == ACL_MEM_MALLOC_HUGE1G_ONLY_P2P ||
+                     (soc != nullptr && soc->family == SocFamily::kAscend950);
+  const size_t append = noPad ? 31 : 63;
+  if (size > std::numeric_limits<size_t>::max() - append - PageSize()) {
+    return Failf(ACL_ERROR_INVALID_PARAM, "%s: size %zu overflows when rounded up", api, size);
+  }
+  const size_t rounded = (size + append) / 32 * 32;
+  const size_t mapped = (rounded + PageSize() - 1) / PageSize() * PageSize();
+  if (mapped > PhysicalBytes()) {
+    return Failf(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                 "%s: out of memory: %zu bytes requested, the machine has %zu", api, size,
+                 PhysicalBytes());
+  }
+  void* p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) {
+    return Failf(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of memory allocating %zu bytes: %s", api,
+                 size, std::strerror(errno));
+  }
+  if (mapped >= kHugePageHint) madvise(p, mapped, MADV_HUGEPAGE);
+  std::memset(p, kPoisonByte, rounded);
+  Table& t = T();
+  std::lock_guard<std::mutex> lock(t.mu);
+  Block b{reinterpret_cast<uintptr_t>(p), size, rounded, mapped, t.nextId++, device};
+  t.live[b.base] = b;
+  *devPtr = p;
+  return ACL_SUCCESS;
+}
+
+int Free(void* devPtr) {
+  const char* api = "aclrtFree";
+  if (devPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtFree: devPtr is NULL");
+  const uintptr_t address = reinterpret_cast<uintptr_t>(devPtr);
+  Table& t = T();
+  int32_t device = 0;
+  {
+    std::lock_guard<std::mutex> lock(t.mu);
+    auto it = t.live.find(address);
+    if (it == t.live.end()) {
+      if (const Block* b = Find(t.live, address)) {
+        return Failf(ACL_ERROR_RT_PARAM_INVALID,
+                     "%s: devPtr %p points %zu bytes into the allocation at %#zx; pass the "
+                     "address aclrtMalloc returned",
+                     api, devPtr, static_cast<size_t>(address - b->base),
+                     static_cast<size_t>(b->base));
+      }
+      if (const Block* b = Find(t.freed, address)) {
+        return Failf(ACL_ERROR_RT_PARAM_INVALID,
+                     b->base == address
+                         ? "%s: devPtr %p was already freed (double free)"
+                         : "%s: devPtr %p points into device memory that was already freed",
+                     api, devPtr);
+      }
+      if (Find(t.host, address) != nullptr) {
+        return Failf(ACL_ERROR_RT_PARAM_INVALID,
+                     "%s: devPtr %p is host memory from aclrtMallocHost; free it with "
+                     "aclrtFreeHost",
+                     api, devPtr);
+      }
+      return Failf(ACL_ERROR_RT_PARAM_INVALID,
+                   "%s: devPtr %p was not returned by aclrtMalloc (not device memory)", api,
+                   devPtr);
+    }
+    device = it->second.device;
+  }
+  // The NPU frees at once even if queued work still uses the memory; here that work would
+  // touch an inaccessible page, so let the device's queued work finish first.
+  WaitForDeviceWork(device, api, false);
+  std::lock_guard<std::mutex> lock(t.mu);
+  auto it = t.live.find(address);
+  if (it == t.live.end()) {
+    return Failf(ACL_ERROR_RT_PARAM_INVALID, "%s: devPtr %p was freed concurrently", api, devPtr);
+  }
+  Block b = it->second;
+  t.live.erase(it);
+  Quarantine(t, b);
+  return ACL_SUCCESS;
+}
+
+int MallocHost(const char* api, void** hostPtr, uint64_t size, const aclrtMallocConfig* cfg) {
+  if (hostPtr == nullptr) return Failf(ACL_ERROR_INVALID_PARAM, "%s: hostPtr is NULL", api);
+  if (size == 0) return Failf(ACL_ERROR_INVALID_PARAM, "%s: size is 0 (expected > 0)", api);
+  int32_t device = -1;
+  if (int rc = CheckConfig(api, cfg, &device)) return rc;
+  if (size > PhysicalBytes()) {
+    return Failf(ACL_ERROR_RT_MEMORY_ALLOCATION,
+                 "%s: out of memory: %llu bytes requested, the machine has %zu", api,
+                 static_cast<unsigned long long>(size), PhysicalBytes());
+  }
+  void* p = nullptr;
+  if (posix_memalign(&p, 64, static_cast<size_t>(size)) != 0 || p == nullptr) {
+    return Failf(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of memory allocating %llu bytes", api,
+                 static_cast<unsigned long long>(size));
+  }
+  std::memset(p, kPoisonByte, static_cast<size_t>(size));
+  Table& t = T();
+  std::lock_guard<std::mutex> lock(t.mu);
+  Block b{reinterpret_cast<uintptr_t>(p),
+          static_cast<size_t>(size),
+          static_cast<size_t>(size),
+          static_cast<size_t>(size),
+          t.nextId++,
+          device < 0 ? 0 : device};
+  t.host[b.base] = b;
+  *hostPtr = p;
+  return ACL_SUCCESS;
+}
+
+int FreeHost(void* hostPtr) {
+  if (hostPtr == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtFreeHost: hostPtr is NULL");
+  Table& t = T();
+  std::lock_guard<std::mutex> lock(t.mu);
+  auto it = t.host.find(reinterpret_cast<uintptr_t>(hostPtr));
+  if (it == t.host.end()) {
+    const bool device = Find(t.live, reinterpret_cast<uintptr_t>(hostPtr)) != nullptr;
+    return Failf(ACL_ERROR_RT_PARAM_INVALID,
+                 device ? "aclrtFreeHost: hostPtr %p is device memory; free it with aclrtFree"
+                        : "aclrtFreeHost: hostPtr %p was not returned by aclrtMallocHost",
+                 hostPtr);
+  }
+  std::free(hostPtr);
+  t.host.erase(it);
+  return ACL_SUCCESS;
+}
+
+int GetMemInfo(aclrtMemAttr attr, size_t* freeBytes, size_t* totalBytes) {
+  if (freeBytes == nullptr || totalBytes == nullptr) {
+    return Failf(ACL_ERROR_INVALID_PARAM, "aclrtGetMemInfo: %s is NULL",
+                 freeBytes == nullptr ? "free" : "total");
+  }
+  std::shared_ptr<Context> ctx;
+  if (int rc = RequireContext("aclrtGetMemInfo", &ctx)) return rc;
+  *freeBytes = 0;
+  *totalBytes = 0;
+  if (static_cast<int>(attr) < ACL_DDR_MEM || static_cast<int>(attr) > ACL_MEM_P2P_HUGE1G) {
+    return ACL_SUCCESS;  // unsupported kinds report nothing, as CANN does
+  }
+  struct sysinfo si {};
+  if (sysinfo(&si) == 0) {
+    *freeBytes = static_cast<size_t>(si.freeram + si.bufferram) * si.mem_unit;
+    *totalBytes = static_cast<size_t>(si.totalram) * si.mem_unit;
+  }
+  return ACL_SUCCESS;
+}
+
+int CheckDeviceRange(const char* api, const char* arg, const void* p, size_t count,
+                     int32_t* device) {
+  AllocationInfo info;
+  switch (ClassifyPointer(p, &info)) {
+    case PointerKind::kDevice: {
+      const size_t offset =
+          static_cast<size_t>(static_cast<const char*>(p) - static_cast<const char*>(info.base));
+      const size_t avail = offset < info.requested ? info.requested - offset : 0;
+      if (count > avail) {
+        return Failf(ACL_ERROR_RT_PARAM_INVALID,
+                     "%s: %s %p + %zu bytes overflows the device allocation at %p (%zu bytes "
+                     "requested, %zu available from %s) by %zu bytes",
+                     api, arg, p, count, info.base, info.requested, avail, arg, count - avail);
+      }
+      if (device != nullptr) *device = info.device;
+      return ACL_SUCCESS;
+    }
+    case PointerKind::kFreedDevice:
+      return Failf(ACL_ERROR_RT_PARAM_INVALID,
+                   "%s: %s %p points into device memory that aclrtFree already released "
+                   "(allocation at %p, %zu bytes)",
+                   api, arg, p, info.base, info.requested);
+    case PointerKind::kHost:
+      return Failf(ACL_ERROR_RT_PARAM_INVALID,
+                   "%s: %s %p is host memory from aclrtMallocHost, not device memory", api, arg, p);
+    case PointerKind::kUnknown:
+    default:
+      return Failf(ACL_ERROR_RT_PARAM_INVALID,
+                   "%s: %s %p is not device memory (not inside any live aclrtMalloc "
+                   "allocation)",
+                   api, arg, p);
+  }
+}
+
+int CheckAnyRange(const char* api, const char* arg, const void* p, size_t count, int32_t* device) {
+  *device = -1;
+  AllocationInfo info;
+  switch (ClassifyPointer(p, &info)) {
+    case PointerKind::kDevice:
+    case PointerKind::kFreedDevice:
+      return CheckDeviceRange(api, arg, p, count, device);
+    case PointerKind::kHost: {
+      const size_t offset =
+          static_cast<size_t>(static_cast<const char*>(p) - static_cast<const char*>(info.base));
+      const size_t avail = info.requested - offset;
+      if (count > avail) {
+        return Failf(ACL_ERROR_RT_PARAM_INVALID,
+                     "%s: %s %p + %zu bytes overflows the aclrtMallocHost allocation at %p (%zu "
+                     "bytes) by %zu bytes",
+                     api, arg, p, count, info.base, info.requested, count - avail);
+      }
+      return ACL_SUCCESS;
+    }
+    default:
+      return ACL_SUCCESS;  // plain host memory: nothing we can check
+  }
+}
+
+}  // namespace rt
+}  // namespace aclcpu
