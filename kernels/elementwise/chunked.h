@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 
 #include "elementwise/convert.h"
 
@@ -141,6 +142,90 @@ inline void RunChunked(void* out, const void* in0, const void* in1, int64_t n, c
       ei::pstore(fo + j, op(ei::pload<Packet>(fa + j), ei::pload<Packet>(fb + j)));
     }
     Io::Narrow(fo, o + i, len);
+    i += len;
+  }
+}
+
+// ---- double-precision compute for 16-bit dtypes ----
+// Inputs are widened exactly to double, the op runs on double packets, and the result is rounded
+// once, to nearest-even, straight from double to the 16-bit format (never through fp32).
+
+using PacketD = Eigen::internal::packet_traits<double>::type;
+constexpr int kPacketSizeD = Eigen::internal::packet_traits<double>::size;
+constexpr int kChunkD = 256;  // elements per buffer: 3 double buffers + 1 float = 7 KiB
+static_assert(kChunkD % kPacketSizeD == 0, "chunk must hold whole packets");
+
+// Rounds every lane of d to the nearest value of a binary format with p significant bits and
+// smallest normal 2^emin (RNE, subnormals kept, overflow to inf, NaN stays NaN), as a double.
+// kScale = 2^(52 - (p - 1)), kMinNormal = 2^emin, kOverflow = the tie between the largest finite
+// value and 2^(emax + 1). With c = 2^(max(e, emin) + 52 - (p - 1)) for |d| in [2^e, 2^(e+1)),
+// |d| + c is rounded (nearest-even) to a multiple of the format's ulp at |d|; the sum stays in
+// c's binade, so c contributes no bit to the parity and (|d| + c) - c is exact.
+template <typename P, typename Fmt>
+inline P RoundToFormat(const P& d) {
+  namespace ei = Eigen::internal;
+  const P inf = ei::pset1<P>(std::numeric_limits<double>::infinity());
+  const P a = ei::pabs(d);
+  const P binade = ei::pand(a, inf);  // inf's bits are the exponent mask: 2^e (inf / NaN: inf)
+  const P c = ei::pmul(ei::pmax(binade, ei::pset1<P>(Fmt::kMinNormal)), ei::pset1<P>(Fmt::kScale));
+  P r = ei::psub(ei::padd(a, c), c);  // NaN stays NaN; inf is replaced below
+  r = ei::pselect(ei::pcmp_le(ei::pset1<P>(Fmt::kOverflow), a), inf, r);
+  return ei::por(r, ei::pand(d, ei::pset1<P>(-0.0)));
+}
+
+struct HalfFormat {  // p = 11, emin = -14
+  static constexpr double kScale = 0x1p42;
+  static constexpr double kMinNormal = 0x1p-14;
+  static constexpr double kOverflow = 0x1.ffep15;  // 65520
+};
+struct Bf16Format {  // p = 8, emin = -126
+  static constexpr double kScale = 0x1p45;
+  static constexpr double kMinNormal = 0x1p-126;
+  static constexpr double kOverflow = 0x1.ffp127;
+};
+
+// I/O policies for RunChunkedF64: the fp32 block conversions of convert.h, then float <-> double,
+// both exact (narrowing gets values already rounded to the 16-bit format).
+struct F16ViaF64Io {
+  using T = uint16_t;
+  using Format = HalfFormat;
+  static void WidenF(const T* s, float* d, int64_t n) { WidenHalf(s, d, n); }
+  static void NarrowF(const float* s, T* d, int64_t n) { NarrowHalf(s, d, n); }
+};
+struct Bf16ViaF64Io {
+  using T = uint16_t;
+  using Format = Bf16Format;
+  static void WidenF(const T* s, float* d, int64_t n) { WidenBf16(s, d, n); }
+  static void NarrowF(const float* s, T* d, int64_t n) { NarrowBf16(s, d, n); }
+};
+
+// RunChunked for double packets: every element, tail included (zero-padded), goes through the
+// same vector op and the same rounding, so its result never depends on its position.
+template <typename Io, typename Op>
+inline void RunChunkedF64(void* out, const void* in0, const void* in1, int64_t n, const Op& op) {
+  using T = typename Io::T;
+  namespace ei = Eigen::internal;
+  T* o = static_cast<T*>(out);
+  const T* a = static_cast<const T*>(in0);
+  const T* b = static_cast<const T*>(in1);
+  alignas(64) float ff[kChunkD];
+  alignas(64) double da[kChunkD];
+  alignas(64) double db[kChunkD];
+  alignas(64) double dout[kChunkD];
+  for (int64_t i = 0; i < n;) {
+    const int len = static_cast<int>(std::min<int64_t>(kChunkD, n - i));
+    const int padded = (len + kPacketSizeD - 1) / kPacketSizeD * kPacketSizeD;
+    Io::WidenF(a + i, ff, len);
+    for (int j = 0; j < len; ++j) da[j] = ff[j];
+    Io::WidenF(b + i, ff, len);
+    for (int j = 0; j < len; ++j) db[j] = ff[j];
+    for (int j = len; j < padded; ++j) da[j] = db[j] = 0.0;
+    for (int j = 0; j < padded; j += kPacketSizeD) {
+      const PacketD r = op(ei::pload<PacketD>(da + j), ei::pload<PacketD>(db + j));
+      ei::pstore(dout + j, RoundToFormat<PacketD, typename Io::Format>(r));
+    }
+    for (int j = 0; j < len; ++j) ff[j] = static_cast<float>(dout[j]);  // exact
+    Io::NarrowF(ff, o + i, len);
     i += len;
   }
 }

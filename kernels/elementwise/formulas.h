@@ -17,24 +17,31 @@ constexpr float kSeluLambdaAlpha = 1.7580993408473768599402175208123f;
 constexpr float kSeluLambdaF16 = 1.05078125f;
 constexpr float kSeluLambdaAlphaF16 = 1.7578125f;
 
-// For v above this, exp(-v) is below 1e-38 and contributes nothing but rounding noise; it is
-// taken as 0 so that v = +inf gives inf * 0 = NaN, as the vendor's fp32 exp underflow does.
-constexpr float kSwishExpCutoff = 88.0f;
-
-// Swish gradient g * s * (1 + v * (1 - s)), s = sigmoid(v), v = x * beta, computed as
-//   e = exp(-v), d = 1 + e, t = g / d, u = e / d (= 1 - s without the cancellation), and
-//   out = t * (1 + v * u).
-// e = inf (v < -88.7) gives t = 0 and u = 1 (out = +-0, or NaN when g is inf), as in the
-// vendor's op order; x = +-inf and NaN give NaN.
+// Swish gradient g * s * (1 + v * (1 - s)), s = sigmoid(v), v = x * beta, in the vendor's fp32
+// operation order, each operation rounded to fp32 (no contraction):
+//   v = x * beta, e = exp(-v), s = 1 / (1 + e), out = (g * s) * (1 + v * (1 - s)).
+// That order, not a more accurate one, reproduces the vendor's printed sample values. Special
+// values follow from it: v < -88.7 overflows e to inf, so s = 0 and out = +-0 (NaN when g is inf);
+// x = +inf gives s = 1 and inf * 0 = NaN; x = -inf gives 0 * -inf = NaN; NaN gives NaN.
 inline float SwishBackward(float g, float x, float beta) {
   const float v = x * beta;
-  float e = std::exp(-v);
-  if (v > kSwishExpCutoff) e = 0.0f;
-  const float d = 1.0f + e;
-  const float t = g / d;
-  const float u = e < std::numeric_limits<float>::infinity() ? e / d : 1.0f;
-  const float w = v * u;
-  return t * (1.0f + w);
+  const float e = std::exp(-v);
+  const float s = 1.0f / (1.0f + e);
+  return (g * s) * (1.0f + v * (1.0f - s));
+}
+
+// exp(-v) above this (where fp32 exp overflows) is taken as inf in the double-precision path, so
+// that its special values are the fp32 path's: s = 0 and out = +-0, or NaN when g is inf.
+constexpr double kSwishExpOverflow = std::numeric_limits<float>::max();
+
+// The fp16 / bf16 Swish gradient: the same formula on exact double inputs, beta widened from the
+// float parameter, evaluated in double and rounded once to the 16-bit format by the caller.
+inline double SwishBackwardF64(double g, double x, double beta) {
+  const double v = x * beta;  // exact: 11 or 8 bits times 24 bits
+  double e = std::exp(-v);
+  if (e > kSwishExpOverflow) e = std::numeric_limits<double>::infinity();
+  const double s = 1.0 / (1.0 + e);
+  return (g * s) * (1.0 + v * (1.0 - s));
 }
 
 // SELU gradient from the forward output y. kZeroIsNegative selects the current generation's
