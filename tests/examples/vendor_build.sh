@@ -24,7 +24,8 @@ LD_LIBRARY_PATH="$P/lib64" bash "$here/check_output.sh" "$out/selu_backward" "$e
 # A user program probing the vendor's status codes, built against the prefix, on three chips.
 g++ "$here/validation_probe.cpp" -I"$P/include" -I"$P/include/aclnnop" -L"$P/lib64" \
   -lopapi -lascendcl -lnnopbase -o "$out/validation_probe"
-for soc in Ascend910B1 Ascend910A Ascend950PR_9599; do
+for soc in Ascend910B1 Ascend910B4 Ascend910A Ascend910PremiumA Ascend310P3 Ascend910_9391 \
+  Ascend950PR_9599 Ascend950DT_9591; do
   ACLNN_CPU_SOC=$soc LD_LIBRARY_PATH="$P/lib64" "$out/validation_probe"
 done
 # set_env.sh must export the variables for this prefix.
