@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages aclnn-cpu builds and tests with (skips what is present).
 set -eu
-pkgs=(cmake g++ make libeigen3-dev libgtest-dev libgmock-dev)
+pkgs=(cmake g++ make pkgconf libeigen3-dev libgtest-dev libgmock-dev)
 [ "${ACLNN_CPU_WITH_BENCH:-0}" = 1 ] && pkgs+=(libbenchmark-dev)
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,9 +1,12 @@
 #include "common/log.h"
 
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/time.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <cerrno>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -23,11 +26,28 @@ LogLevel ReadLevel() {
   return static_cast<LogLevel>(text[0] - '0');
 }
 
-bool PrintToStdout() {
+// What the stdout switches say, and the warnings CANN gives about them (logged once the sink
+// exists): an invalid value means "off", the legacy name is deprecated (the new one wins).
+struct StdoutChoice {
+  bool toStdout = false;
+  std::string warning;
+};
+
+StdoutChoice ReadStdoutChoice() {
+  StdoutChoice choice;
   const char* modern = std::getenv("ASCEND_LOG_PRINT_TO_STDOUT");
-  if (modern != nullptr) return std::strcmp(modern, "1") == 0;
   const char* legacy = std::getenv("ASCEND_SLOG_PRINT_TO_STDOUT");
-  return legacy != nullptr && std::strcmp(legacy, "1") == 0;
+  const char* name =
+      modern != nullptr ? "ASCEND_LOG_PRINT_TO_STDOUT" : "ASCEND_SLOG_PRINT_TO_STDOUT";
+  const char* value = modern != nullptr ? modern : legacy;
+  if (value == nullptr) return choice;
+  choice.toStdout = std::strcmp(value, "1") == 0;
+  if (!choice.toStdout && std::strcmp(value, "0") != 0) {
+    choice.warning = std::string(name) + "=\"" + value + "\" is not 0 or 1; logging to files";
+  } else if (modern == nullptr) {
+    choice.warning = "ASCEND_SLOG_PRINT_TO_STDOUT is deprecated; use ASCEND_LOG_PRINT_TO_STDOUT";
+  }
+  return choice;
 }
 
 void MakeDirs(const std::string& path) {
@@ -77,7 +97,7 @@ class Sink {
   }
 
   std::mutex mutex_;
-  bool toStdout_ = PrintToStdout();
+  bool toStdout_ = ReadStdoutChoice().toStdout;
   std::FILE* file_ = nullptr;
   bool openFailed_ = false;
 };
@@ -85,6 +105,17 @@ class Sink {
 Sink& TheSink() {
   static Sink* sink = new Sink();  // never destroyed: logging may happen during exit
   return *sink;
+}
+
+void Write(LogLevel level, const char* file, int line, const char* fmt, va_list args);
+
+void WarnAboutSettingsOnce() {
+  static std::atomic<bool> warned{false};
+  if (warned.exchange(true)) return;
+  const StdoutChoice choice = ReadStdoutChoice();
+  if (!choice.warning.empty() && LogEnabled(LogLevel::kWarning)) {
+    LogAt(LogLevel::kWarning, __FILE__, __LINE__, "%s", choice.warning.c_str());
+  }
 }
 
 const char* LevelName(LogLevel level) {
@@ -105,23 +136,46 @@ bool LogEnabled(LogLevel level) {
 
 void Log(LogLevel level, const char* fmt, ...) {
   if (!LogEnabled(level)) return;
-  char message[1024];
   va_list args;
   va_start(args, fmt);
-  std::vsnprintf(message, sizeof(message), fmt, args);
+  Write(level, nullptr, 0, fmt, args);
   va_end(args);
+}
 
+void LogAt(LogLevel level, const char* file, int line, const char* fmt, ...) {
+  if (!LogEnabled(level)) return;
+  va_list args;
+  va_start(args, fmt);
+  Write(level, file, line, fmt, args);
+  va_end(args);
+}
+
+namespace {
+
+void Write(LogLevel level, const char* file, int line, const char* fmt, va_list args) {
+  WarnAboutSettingsOnce();
+  char message[1024];
+  std::vsnprintf(message, sizeof(message), fmt, args);
+
+  char location[160] = "";
+  if (file != nullptr) {
+    const char* slash = std::strrchr(file, '/');
+    std::snprintf(location, sizeof(location), "[%s:%d]", slash != nullptr ? slash + 1 : file, line);
+  }
   timeval tv{};
   gettimeofday(&tv, nullptr);
   std::tm tm{};
   localtime_r(&tv.tv_sec, &tm);
-  char line[1200];
-  std::snprintf(line, sizeof(line),
-                "[%s] ACLNN_CPU(%d):%04d-%02d-%02d-%02d:%02d:%02d.%03d.%03d %s\n", LevelName(level),
-                static_cast<int>(getpid()), tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-                tm.tm_hour, tm.tm_min, tm.tm_sec, static_cast<int>(tv.tv_usec / 1000),
-                static_cast<int>(tv.tv_usec % 1000), message);
-  TheSink().Write(line);
+  char text[1400];
+  std::snprintf(text, sizeof(text),
+                "[%s] ACLNN_CPU(%d,%s):%04d-%02d-%02d-%02d:%02d:%02d.%03d.%03d %s%ld %s\n",
+                LevelName(level), static_cast<int>(getpid()), program_invocation_short_name,
+                tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+                static_cast<int>(tv.tv_usec / 1000), static_cast<int>(tv.tv_usec % 1000), location,
+                static_cast<long>(syscall(SYS_gettid)), message);
+  TheSink().Write(text);
 }
+
+}  // namespace
 
 }  // namespace aclcpu

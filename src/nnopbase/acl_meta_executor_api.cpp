@@ -3,27 +3,47 @@
 #include "aclnn/acl_meta.h"
 #include "aclnn/opdev/op_errno.h"
 #include "common/error.h"
+#include "common/trace.h"
 #include "nnopbase/meta_impl.h"
 
 using aclcpu::Guard;
 using aclcpu::TensorRole;
+using aclcpu::trace::Call;
+using aclcpu::trace::Traced;
 
 namespace {
 
 aclnnStatus SetAddr(const char* api, TensorRole role, aclOpExecutor* executor, size_t index,
                     aclTensor* tensor, void* addr) {
-  return Guard(api, ACLNN_ERR_INNER, [&] {
-    return aclcpu::SetExecutorTensorAddr(api, role, executor, index, tensor, addr);
-  });
+  return Traced(
+      api,
+      [&](Call& c) {
+        c.Object("executor", "executor", executor).UInt("index", index);
+        c.Tensor("tensor", tensor).Mem("addr", addr);
+      },
+      [&] {
+        return Guard(api, ACLNN_ERR_INNER, [&] {
+          return aclcpu::SetExecutorTensorAddr(api, role, executor, index, tensor, addr);
+        });
+      });
 }
 
 aclnnStatus SetDynamicAddr(const char* api, TensorRole role, aclOpExecutor* executor,
                            size_t irIndex, size_t relativeIndex, aclTensorList* tensors,
                            void* addr) {
-  return Guard(api, ACLNN_ERR_INNER, [&] {
-    return aclcpu::SetExecutorDynamicTensorAddr(api, role, executor, irIndex, relativeIndex,
-                                                tensors, addr);
-  });
+  return Traced(
+      api,
+      [&](Call& c) {
+        c.Object("executor", "executor", executor).UInt("irIndex", irIndex);
+        c.UInt("relativeIndex", relativeIndex).Object("tensors", "tensorList", tensors);
+        c.Mem("addr", addr);
+      },
+      [&] {
+        return Guard(api, ACLNN_ERR_INNER, [&] {
+          return aclcpu::SetExecutorDynamicTensorAddr(api, role, executor, irIndex, relativeIndex,
+                                                      tensors, addr);
+        });
+      });
 }
 
 }  // namespace
@@ -31,13 +51,22 @@ aclnnStatus SetDynamicAddr(const char* api, TensorRole role, aclOpExecutor* exec
 extern "C" {
 
 aclnnStatus aclSetAclOpExecutorRepeatable(aclOpExecutor* executor) {
-  return Guard("aclSetAclOpExecutorRepeatable", ACLNN_ERR_INNER,
-               [&] { return aclcpu::SetExecutorRepeatable(executor); });
+  return Traced(
+      "aclSetAclOpExecutorRepeatable", [&](Call& c) { c.Object("executor", "executor", executor); },
+      [&] {
+        return Guard("aclSetAclOpExecutorRepeatable", ACLNN_ERR_INNER,
+                     [&] { return aclcpu::SetExecutorRepeatable(executor); });
+      });
 }
 
 aclnnStatus aclDestroyAclOpExecutor(aclOpExecutor* executor) {
-  return Guard("aclDestroyAclOpExecutor", ACLNN_ERR_INNER,
-               [&] { return aclcpu::DestroyExecutor(executor); });
+  return Traced(
+      "aclDestroyAclOpExecutor", [&](Call& c) { c.Object("executor", "executor", executor); },
+      [&] {
+        return Guard("aclDestroyAclOpExecutor", ACLNN_ERR_INNER,
+                     [&] { return aclcpu::DestroyExecutor(executor); });
+      },
+      aclcpu::trace::DestroyedOnSuccess(executor));
 }
 
 aclnnStatus aclSetInputTensorAddr(aclOpExecutor* executor, const size_t index, aclTensor* tensor,

@@ -3,6 +3,7 @@
 // memory that is not ours.
 #pragma once
 
+#include <cstddef>
 #include <mutex>
 #include <unordered_set>
 
@@ -23,6 +24,11 @@ class HandleRegistry {
   bool Contains(const T* handle) {
     std::lock_guard<std::mutex> lock(mutex_);
     return live_.count(handle) != 0;
+  }
+  // Number of live handles (the leak report at aclFinalize reads it).
+  size_t Size() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return live_.size();
   }
 
  private:

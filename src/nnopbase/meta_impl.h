@@ -18,7 +18,8 @@ int DestroyTensor(const aclTensor* tensor);
 int InitTensor(aclTensor* tensor, const int64_t* viewDims, uint64_t viewDimsNum,
                aclDataType dataType, const int64_t* stride, int64_t offset, aclFormat format,
                const int64_t* storageDims, uint64_t storageDimsNum, void* tensorDataAddr);
-// True for a non-null pointer whose magic says it is a live tensor.
+// True for a pointer that aclCreateTensor returned and aclDestroyTensor has not released
+// (looked up by identity; the pointer is not read unless it is live).
 bool LooksLikeTensor(const aclTensor* tensor);
 
 // ---- tensor_query.cpp

@@ -26,8 +26,14 @@ int NotComplexScalar(const char* op, const char* arg, const aclScalar* scalar);
 int LiveTensor(const char* op, const char* arg, const aclTensor* tensor);
 // Every byte the view can touch lies inside one live aclrtMalloc allocation (measured against
 // the size the user asked for).
+// Also runs ViewInStorage.
 int ViewInDeviceMemory(const char* op, const char* arg, const aclTensor* tensor);
-// The output must not partially overlap an input (exact aliasing is fine elementwise).
+// When the tensor was given storage dims, its view (offset + extent) must lie inside their
+// product of elements (only a WARNING when the storage dims merely repeat the view dims, as
+// CANN's samples pass them).
+int ViewInStorage(const char* op, const char* arg, const aclTensor* tensor);
+// The output must not partially overlap an input (exact aliasing is fine elementwise; views
+// that interleave without sharing a byte are accepted when a gcd-of-strides test proves it).
 int NoPartialOverlap(const char* op, const char* outArg, const aclTensor* out, const char* inArg,
                      const aclTensor* in);
 

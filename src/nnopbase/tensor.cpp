@@ -53,7 +53,9 @@ std::vector<int64_t> CopyDims(const int64_t* dims, uint64_t num) {
 }  // namespace
 
 bool LooksLikeTensor(const aclTensor* tensor) {
-  return tensor != nullptr && tensor->magic == kAclTensorMagic;
+  // By identity first: a destroyed tensor's memory is gone and must not be read.
+  return tensor != nullptr && Registry<aclTensor>().Contains(tensor) &&
+         tensor->magic == kAclTensorMagic;
 }
 
 aclTensor* CreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType,

@@ -8,6 +8,7 @@
 #include "common/dtype.h"
 #include "common/error.h"
 #include "common/soc.h"
+#include "common/trace.h"
 #include "nnopbase/op_checks.h"
 #include "ops/elementwise_plan.h"
 
@@ -77,14 +78,27 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* result, aclTe
 aclnnStatus aclnnSeluBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* result,
                                               aclTensor* gradInput, uint64_t* workspaceSize,
                                               aclOpExecutor** executor) {
-  return aclcpu::Guard("aclnnSeluBackwardGetWorkspaceSize", ACLNN_ERR_INNER, [&] {
-    return aclcpu::GetWorkspaceSize(gradOutput, result, gradInput, workspaceSize, executor);
-  });
+  return aclcpu::trace::Traced(
+      "aclnnSeluBackwardGetWorkspaceSize",
+      [&](aclcpu::trace::Call& c) {
+        c.Tensor("gradOutput", gradOutput).Tensor("result", result);
+        c.Tensor("gradInput", gradInput).Out("workspaceSize", workspaceSize);
+        c.Out("executor", executor);
+      },
+      [&] {
+        return aclcpu::Guard("aclnnSeluBackwardGetWorkspaceSize", ACLNN_ERR_INNER, [&] {
+          return aclcpu::GetWorkspaceSize(gradOutput, result, gradInput, workspaceSize, executor);
+        });
+      },
+      aclcpu::trace::WrotePlan(workspaceSize, executor));
 }
 
 aclnnStatus aclnnSeluBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                               aclrtStream stream) {
-  return aclcpu::Guard("aclnnSeluBackward", ACLNN_ERR_INNER, [&] {
-    return aclcpu::RunExecutor(aclcpu::kOpName, workspace, workspaceSize, executor, stream);
-  });
+  return aclcpu::trace::TracedLaunch(
+      "aclnnSeluBackward", workspace, workspaceSize, executor, stream, [&] {
+        return aclcpu::Guard("aclnnSeluBackward", ACLNN_ERR_INNER, [&] {
+          return aclcpu::RunExecutor(aclcpu::kOpName, workspace, workspaceSize, executor, stream);
+        });
+      });
 }

@@ -7,6 +7,7 @@
 #include "common/dtype.h"
 #include "common/error.h"
 #include "common/soc.h"
+#include "common/trace.h"
 #include "nnopbase/op_checks.h"
 #include "ops/elementwise_plan.h"
 
@@ -82,15 +83,28 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
 aclnnStatus aclnnSwishBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
                                                const aclScalar* betaOptional, aclTensor* gradInput,
                                                uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return aclcpu::Guard("aclnnSwishBackwardGetWorkspaceSize", ACLNN_ERR_INNER, [&] {
-    return aclcpu::GetWorkspaceSize(gradOutput, self, betaOptional, gradInput, workspaceSize,
-                                    executor);
-  });
+  return aclcpu::trace::Traced(
+      "aclnnSwishBackwardGetWorkspaceSize",
+      [&](aclcpu::trace::Call& c) {
+        c.Tensor("gradOutput", gradOutput).Tensor("self", self);
+        c.Scalar("betaOptional", betaOptional).Tensor("gradInput", gradInput);
+        c.Out("workspaceSize", workspaceSize).Out("executor", executor);
+      },
+      [&] {
+        return aclcpu::Guard("aclnnSwishBackwardGetWorkspaceSize", ACLNN_ERR_INNER, [&] {
+          return aclcpu::GetWorkspaceSize(gradOutput, self, betaOptional, gradInput, workspaceSize,
+                                          executor);
+        });
+      },
+      aclcpu::trace::WrotePlan(workspaceSize, executor));
 }
 
 aclnnStatus aclnnSwishBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
                                aclrtStream stream) {
-  return aclcpu::Guard("aclnnSwishBackward", ACLNN_ERR_INNER, [&] {
-    return aclcpu::RunExecutor(aclcpu::kOpName, workspace, workspaceSize, executor, stream);
-  });
+  return aclcpu::trace::TracedLaunch(
+      "aclnnSwishBackward", workspace, workspaceSize, executor, stream, [&] {
+        return aclcpu::Guard("aclnnSwishBackward", ACLNN_ERR_INNER, [&] {
+          return aclcpu::RunExecutor(aclcpu::kOpName, workspace, workspaceSize, executor, stream);
+        });
+      });
 }

@@ -108,6 +108,12 @@ int CreateEvent(aclrtEvent* event, uint32_t flag, bool reusable, const char* api
   return ACL_SUCCESS;
 }
 
+size_t LiveEventCount() {
+  EventTable& t = Events();
+  std::lock_guard<std::mutex> lock(t.mu);
+  return t.events.size();
+}
+
 int DestroyEvent(aclrtEvent event) {
   if (event == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtDestroyEvent: event is NULL");
   EventTable& t = Events();
@@ -146,7 +152,7 @@ int RecordEvent(aclrtEvent event, aclrtStream stream) {
         e->cv.notify_all();
         return 0;
       },
-      /*always=*/true);
+      /*always=*/true, TaskWrites::None());
   return ACL_SUCCESS;
 }
 
@@ -168,7 +174,7 @@ int ResetEvent(aclrtEvent event, aclrtStream stream) {
         if (e->generation == generation) e->recorded = false;
         return 0;
       },
-      /*always=*/true);
+      /*always=*/true, TaskWrites::None());
   return ACL_SUCCESS;
 }
 
@@ -230,10 +236,13 @@ int StreamWaitEvent(aclrtStream stream, aclrtEvent event) {
     target = e->generation;
   }
   // Blocks this stream's worker only; the recording stream progresses on its own worker.
-  s->Enqueue("aclrtStreamWaitEvent", [e, target] {
-    WaitGeneration(*e, target, -1);
-    return 0;
-  });
+  s->Enqueue(
+      "aclrtStreamWaitEvent",
+      [e, target] {
+        WaitGeneration(*e, target, -1);
+        return 0;
+      },
+      false, TaskWrites::None());
   return ACL_SUCCESS;
 }
 

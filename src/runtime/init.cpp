@@ -8,8 +8,11 @@
 #include <cstring>
 #include <string>
 
+#include "common/check_level.h"
 #include "common/error.h"
+#include "common/log.h"
 #include "common/soc.h"
+#include "runtime/memory.h"
 #include "runtime/registry.h"
 #include "runtime/rt_impl.h"
 
@@ -50,11 +53,23 @@ bool AnyDeviceInUse(Registry& reg) {
   return false;
 }
 
+// What the user created and did not release, counted as the runtime finalises.
+struct Leftovers {
+  uint64_t streams = 0;   // created with aclrtCreateStream
+  uint64_t contexts = 0;  // created with aclrtCreateContext
+};
+
 // Drops every context and stream and marks the runtime finalised (lock held); the streams are
 // returned so that the caller drains them outside the lock.
-std::vector<std::shared_ptr<Stream>> FinalizeLocked(Registry& reg) {
+std::vector<std::shared_ptr<Stream>> FinalizeLocked(Registry& reg, Leftovers* left) {
   std::vector<std::shared_ptr<Stream>> streams;
-  for (auto& entry : reg.streams) streams.push_back(std::move(entry.second));
+  for (auto& entry : reg.streams) {
+    if (!entry.second->isDefault()) ++left->streams;
+    streams.push_back(std::move(entry.second));
+  }
+  for (auto& entry : reg.contexts) {
+    if (!entry.second->isDefault) ++left->contexts;
+  }
   reg.streams.clear();
   reg.contexts.clear();
   for (DeviceUse& d : reg.devices) {
@@ -66,6 +81,31 @@ std::vector<std::shared_ptr<Stream>> FinalizeLocked(Registry& reg) {
   reg.initConfig.clear();
   SetThreadContext(0);
   return streams;
+}
+
+void Report(const char* api, uint64_t count, uint64_t bytes, const char* what) {
+  if (count == 0) return;
+  if (bytes > 0) {
+    Log(LogLevel::kWarning, "%s: leak: %llu %s, %llu bytes, still live", api,
+        static_cast<unsigned long long>(count), what, static_cast<unsigned long long>(bytes));
+  } else {
+    Log(LogLevel::kWarning, "%s: leak: %llu %s still live", api,
+        static_cast<unsigned long long>(count), what);
+  }
+}
+
+// One WARNING line per kind of object still alive when the runtime finalises.
+void ReportLeaks(const char* api, const Leftovers& left) {
+  if (!LogEnabled(LogLevel::kWarning)) return;
+  const LiveMemory memory = CountLiveMemory();
+  Report(api, memory.deviceCount, memory.deviceBytes,
+         "device allocation(s) (aclrtMalloc without aclrtFree)");
+  Report(api, memory.hostCount, memory.hostBytes,
+         "host allocation(s) (aclrtMallocHost without aclrtFreeHost)");
+  Report(api, left.streams, 0, "stream(s) (aclrtCreateStream without aclrtDestroyStream)");
+  Report(api, left.contexts, 0, "context(s) (aclrtCreateContext without aclrtDestroyContext)");
+  Report(api, LiveEventCount(), 0, "event(s) (aclrtCreateEvent without aclrtDestroyEvent)");
+  for (const LeakCount& c : CollectLeaks()) Report(api, c.count, c.bytes, c.what.c_str());
 }
 
 }  // namespace
@@ -106,6 +146,7 @@ int Init(const char* configPath) {
 
 int Finalize() {
   Registry& reg = Reg();
+  Leftovers left;
   std::vector<std::shared_ptr<Stream>> streams;
   {
     std::lock_guard<std::mutex> lock(reg.mu);
@@ -114,9 +155,10 @@ int Finalize() {
                   "aclFinalize: not initialised (aclInit was not called, or aclFinalize already "
                   "ran)");
     }
-    streams = FinalizeLocked(reg);
+    streams = FinalizeLocked(reg, &left);
   }
   ShutdownStreams(streams, false);
+  ReportLeaks("aclFinalize", left);
   return ACL_SUCCESS;
 }
 
@@ -124,6 +166,7 @@ int FinalizeReference(uint64_t* refCount) {
   Registry& reg = Reg();
   std::vector<std::shared_ptr<Stream>> streams;
   uint64_t left = 0;
+  Leftovers leftovers;
   {
     std::lock_guard<std::mutex> lock(reg.mu);
     if (!reg.initialized || reg.initRefs < 1) {
@@ -132,10 +175,11 @@ int FinalizeReference(uint64_t* refCount) {
                   "aclFinalizeReference: not initialised (reference count is 0)");
     }
     left = --reg.initRefs;
-    if (left == 0) streams = FinalizeLocked(reg);
+    if (left == 0) streams = FinalizeLocked(reg, &leftovers);
   }
   if (refCount != nullptr) *refCount = left;
   ShutdownStreams(streams, false);
+  if (left == 0) ReportLeaks("aclFinalizeReference", leftovers);
   return ACL_SUCCESS;
 }
 

@@ -2,6 +2,7 @@
 // the device side(s) named by the copy kind must lie inside one live device allocation.
 #include <cstring>
 #include <utility>
+#include <vector>
 
 #include "common/error.h"
 #include "runtime/memory.h"
@@ -70,9 +71,15 @@ int CheckCopy(const char* api, void* dst, size_t destMax, const void* src, size_
 // Before the host reads or writes device memory synchronously, queued work on that device
 // must have finished; reading while work is queued is the classic missing-synchronisation
 // bug, so that case is reported.
-void WaitBeforeHostAccess(const char* api, int32_t readDevice, int32_t writeDevice) {
-  if (readDevice >= 0) WaitForDeviceWork(readDevice, api, true);
-  if (writeDevice >= 0 && writeDevice != readDevice) WaitForDeviceWork(writeDevice, api, false);
+void WaitBeforeHostAccess(const char* api, int32_t readDevice, const void* read, size_t count,
+                          int32_t writeDevice) {
+  if (readDevice >= 0) WaitForDeviceWork(readDevice, api, read, count);
+  if (writeDevice >= 0 && writeDevice != readDevice) WaitForDeviceWork(writeDevice, api);
+}
+
+std::vector<ByteRange> Writes(const void* dst, size_t count) {
+  const auto begin = reinterpret_cast<uintptr_t>(dst);
+  return {ByteRange{begin, begin + count}};
 }
 
 int CheckFill(const char* api, void* devPtr, size_t maxCount, size_t count, int32_t* device) {
@@ -87,10 +94,13 @@ int CheckFill(const char* api, void* devPtr, size_t maxCount, size_t count, int3
 
 // Enqueues `copy` on `stream`; when a side is pageable host memory the call returns only after
 // the copy ran, as CANN does (the caller may reuse its buffer at once).
-int Enqueue(const char* api, aclrtStream stream, bool waitForIt, Task task) {
+int Enqueue(const char* api, aclrtStream stream, bool waitForIt, const void* dst, size_t count,
+            Task task) {
   std::shared_ptr<Stream> s;
   if (int rc = ResolveStream(api, stream, &s)) return rc;
-  s->Enqueue(api, std::move(task));
+  // Marked when enqueued: an operator enqueued after this copy reads what it will write.
+  MarkWritten(dst, count);
+  s->Enqueue(api, std::move(task), false, TaskWrites::Ranges(Writes(dst, count)));
   if (waitForIt) s->WaitIdle(-1);
   return ACL_SUCCESS;
 }
@@ -101,8 +111,9 @@ int Memcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpy
   CopyPlan plan;
   int rc = CheckCopy("aclrtMemcpy", dst, destMax, src, count, kind, &plan);
   if (rc != 0) return rc == 1 ? ACL_SUCCESS : rc;
-  WaitBeforeHostAccess("aclrtMemcpy", plan.srcDevice, plan.dstDevice);
+  WaitBeforeHostAccess("aclrtMemcpy", plan.srcDevice, src, count, plan.dstDevice);
   std::memmove(dst, src, count);
+  MarkWritten(dst, count);
   return ACL_SUCCESS;
 }
 
@@ -111,7 +122,7 @@ int MemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, aclrtM
   CopyPlan plan;
   int rc = CheckCopy("aclrtMemcpyAsync", dst, destMax, src, count, kind, &plan);
   if (rc != 0) return rc == 1 ? ACL_SUCCESS : rc;
-  return Enqueue("aclrtMemcpyAsync", stream, plan.pageableHost, [dst, src, count] {
+  return Enqueue("aclrtMemcpyAsync", stream, plan.pageableHost, dst, count, [dst, src, count] {
     std::memmove(dst, src, count);
     return 0;
   });
@@ -123,8 +134,9 @@ int Memset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
   if (rc != 0) return rc == 1 ? ACL_SUCCESS : rc;
   std::shared_ptr<Context> ctx;
   if (int c = RequireContext("aclrtMemset", &ctx)) return c;
-  WaitBeforeHostAccess("aclrtMemset", -1, device);
+  WaitBeforeHostAccess("aclrtMemset", -1, nullptr, 0, device);
   std::memset(devPtr, value & 0xFF, count);  // byte fill, as C memset
+  MarkWritten(devPtr, count);
   return ACL_SUCCESS;
 }
 
@@ -133,7 +145,7 @@ int MemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclr
   int rc = CheckFill("aclrtMemsetAsync", devPtr, maxCount, count, &device);
   if (rc != 0) return rc == 1 ? ACL_SUCCESS : rc;
   const bool pageable = device < 0 && ClassifyPointer(devPtr, nullptr) != PointerKind::kHost;
-  return Enqueue("aclrtMemsetAsync", stream, pageable, [devPtr, value, count] {
+  return Enqueue("aclrtMemsetAsync", stream, pageable, devPtr, count, [devPtr, value, count] {
     std::memset(devPtr, value & 0xFF, count);
     return 0;
   });

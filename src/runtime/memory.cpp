@@ -228,7 +228,7 @@ int Free(void* devPtr) {
   }
   // The NPU frees at once even if queued work still uses the memory; here that work would
   // touch an inaccessible page, so let the device's queued work finish first.
-  WaitForDeviceWork(device, api, false);
+  WaitForDeviceWork(device, api);
   std::lock_guard<std::mutex> lock(t.mu);
   auto it = t.live.find(address);
   if (it == t.live.end()) {
@@ -236,6 +236,7 @@ int Free(void* devPtr) {
   }
   Block b = it->second;
   t.live.erase(it);
+  ForgetWritten(b.base);
   Quarantine(t, b);
   return ACL_SUCCESS;
 }
@@ -304,6 +305,21 @@ int GetMemInfo(aclrtMemAttr attr, size_t* freeBytes, size_t* totalBytes) {
     *totalBytes = static_cast<size_t>(si.totalram) * si.mem_unit;
   }
   return ACL_SUCCESS;
+}
+
+LiveMemory CountLiveMemory() {
+  Table& t = T();
+  std::lock_guard<std::mutex> lock(t.mu);
+  LiveMemory m;
+  for (const auto& entry : t.live) {
+    ++m.deviceCount;
+    m.deviceBytes += entry.second.requested;
+  }
+  for (const auto& entry : t.host) {
+    ++m.hostCount;
+    m.hostBytes += entry.second.requested;
+  }
+  return m;
 }
 
 int CheckDeviceRange(const char* api, const char* arg, const void* p, size_t count,

@@ -1,4 +1,5 @@
-// Internal to src/runtime: range checks on device memory for the copy and fill functions.
+// Internal to src/runtime: range checks on device memory for the copy and fill functions, and
+// the live-allocation counts of the leak report.
 #pragma once
 
 #include <cstddef>
@@ -20,6 +21,18 @@ int CheckDeviceRange(const char* api, const char* arg, const void* p, size_t cou
 // aclrtMallocHost memory is bounds-checked, freed device memory is refused. *device gets the
 // device of a device allocation, or -1.
 int CheckAnyRange(const char* api, const char* arg, const void* p, size_t count, int32_t* device);
+
+// Live aclrtMalloc and aclrtMallocHost allocations (the leak report at aclFinalize).
+struct LiveMemory {
+  uint64_t deviceCount = 0;
+  uint64_t deviceBytes = 0;  // as requested
+  uint64_t hostCount = 0;
+  uint64_t hostBytes = 0;
+};
+LiveMemory CountLiveMemory();
+
+// Drops the written-range record of the allocation at `base` (aclrtFree; see MarkWritten).
+void ForgetWritten(uintptr_t base);
 
 }  // namespace rt
 }  // namespace aclcpu

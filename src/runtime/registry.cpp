@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "common/check_level.h"
 #include "common/error.h"
 #include "common/log.h"
 
@@ -55,6 +56,51 @@ std::vector<int> VisiblePhysicalIds(int physicalCount) {
     ++p;
   }
   return ids;
+}
+
+// The missing-synchronisation warning: the first pending task that writes what the host is
+// about to read, else the first pending task whose writes are unknown.
+void WarnPendingWriters(const char* api, const std::vector<std::shared_ptr<Stream>>& streams,
+                        const void* read, size_t readBytes) {
+  if (!LogEnabled(LogLevel::kWarning)) return;
+  if (!CheckEnabled(1)) {  // no write bookkeeping: all we know is that work is pending
+    for (const auto& s : streams) {
+      if (!s->Pending()) continue;
+      Log(LogLevel::kWarning,
+          "%s: reading %p (%zu bytes) while stream %p still has unfinished work; waiting - call "
+          "aclrtSynchronizeStream first",
+          api, read, readBytes, HandleToPtr(s->handle()));
+      return;
+    }
+    return;
+  }
+  const auto begin = reinterpret_cast<uintptr_t>(read);
+  const uintptr_t end = begin + readBytes;
+  const Stream* unknownStream = nullptr;
+  std::string unknownWhat;
+  for (const auto& s : streams) {
+    if (!s->Pending()) continue;
+    std::string what;
+    bool exact = false;
+    if (!s->FindPendingWriter(begin, end, &what, &exact)) continue;
+    if (exact) {
+      Log(LogLevel::kWarning,
+          "%s: reading %p (%zu bytes) while stream %p still has pending %s writing it; waiting "
+          "- call aclrtSynchronizeStream first (on an NPU this read races with the write)",
+          api, read, readBytes, HandleToPtr(s->handle()), what.c_str());
+      return;
+    }
+    if (unknownStream == nullptr) {
+      unknownStream = s.get();
+      unknownWhat = what;
+    }
+  }
+  if (unknownStream != nullptr) {
+    Log(LogLevel::kWarning,
+        "%s: reading %p (%zu bytes) while stream %p still has pending %s, which may write it; "
+        "waiting - call aclrtSynchronizeStream first",
+        api, read, readBytes, HandleToPtr(unknownStream->handle()), unknownWhat.c_str());
+  }
 }
 
 }  // namespace
@@ -162,19 +208,13 @@ std::vector<std::shared_ptr<Stream>> LiveStreams(int32_t device) {
   return out;
 }
 
-void WaitForDeviceWork(int32_t device, const char* api, bool warn) {
+void WaitForDeviceWork(int32_t device, const char* api, const void* read, size_t readBytes) {
   if (Stream::OnWorkerThread()) return;
   std::vector<std::shared_ptr<Stream>> streams = LiveStreams(device);
   auto pending = std::find_if(streams.begin(), streams.end(),
                               [](const std::shared_ptr<Stream>& s) { return s->Pending(); });
   if (pending == streams.end()) return;
-  if (warn) {
-    Log(LogLevel::kWarning,
-        "%s: stream %p of device %d still has unfinished work while the host accesses device "
-        "memory; waiting for all streams of the device (on an NPU this access would race: "
-        "call aclrtSynchronizeStream first)",
-        api, HandleToPtr((*pending)->handle()), static_cast<int>(device));
-  }
+  if (read != nullptr) WarnPendingWriters(api, streams, read, readBytes);
   for (auto& s : streams) s->WaitIdle(-1);
 }
 

@@ -75,9 +75,12 @@ int ResolveStream(const char* api, aclrtStream stream, std::shared_ptr<Stream>* 
 std::vector<std::shared_ptr<Stream>> LiveStreams(int32_t device);
 
 // Called before host code touches device memory of `device`: if a stream of that device has
-// unfinished work, waits for all of its streams (logging a WARNING naming the stream when
-// `warn`, since on the NPU this access would race with the work). No-op on a worker thread.
-void WaitForDeviceWork(int32_t device, const char* api, bool warn);
+// unfinished work, waits for all of its streams. When the host is about to read
+// [read, read + readBytes) (read non-null) and a pending task writes it, logs a WARNING naming
+// the range, the stream and the task, since on the NPU this read would race with the write.
+// No-op on a worker thread.
+void WaitForDeviceWork(int32_t device, const char* api, const void* read = nullptr,
+                       size_t readBytes = 0);
 
 // Waits for `streams` (timeoutMs -1 forever, 0 just checks) and returns the first error a task
 // recorded, re-reported with a message naming `api`; ACL_ERROR_RT_STREAM_SYNC_TIMEOUT on expiry.

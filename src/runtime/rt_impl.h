@@ -49,6 +49,8 @@ int QueryEvent(aclrtEvent event, aclrtEventStatus* status);
 int StreamWaitEvent(aclrtStream stream, aclrtEvent event);
 int EventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endEvent);
 int EventGetTimestamp(aclrtEvent event, uint64_t* timestamp);
+// Events created and not destroyed (the leak report at aclFinalize).
+size_t LiveEventCount();
 
 // memory.cpp
 enum class RoundingRule { kPadded, kAlign32 };

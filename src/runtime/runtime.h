@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <string>
+#include <vector>
 
 #include "acl/acl_base.h"
 
@@ -42,6 +44,31 @@ using Task = std::function<int()>;
 // ASCEND_LAUNCH_BLOCKING=1 / ASCEND_RT_LAUNCH_BLOCKING=1). `what` names the work in messages.
 // Returns ACL_SUCCESS or an ACL error code after recording a message.
 int Submit(aclrtStream stream, const char* what, Task task);
+
+// A byte range [begin, end) of device memory.
+struct ByteRange {
+  uintptr_t begin = 0;
+  uintptr_t end = 0;
+};
+
+// Submit for a task that declares what it writes: a synchronous aclrtMemcpy that reads one of
+// these ranges while the task is pending warns naming the stream and `what` (tasks submitted
+// without ranges may write anything). An empty list means the task writes no device memory.
+int Submit(aclrtStream stream, const char* what, Task task, std::vector<ByteRange> writes);
+
+// Initialised-memory tracking (ACLNN_CPU_CHECK=2; no-ops otherwise). Marks [p, p + bytes) of
+// a live device allocation as written (aclrtMemcpy/aclrtMemset destinations, operator outputs;
+// marked in submission order, when the work is enqueued).
+void MarkWritten(const void* p, size_t bytes);
+
+struct UnwrittenBytes {
+  const void* allocation = nullptr;  // base of the allocation holding them
+  size_t offset = 0;                 // first never-written byte, relative to `allocation`
+  size_t length = 0;                 // length of that never-written run (within the query)
+};
+// True (and *out filled) when some byte of [p, p + bytes) in a live device allocation was never
+// written since aclrtMalloc. Always false unless ACLNN_CPU_CHECK=2.
+bool FindUnwritten(const void* p, size_t bytes, UnwrittenBytes* out);
 
 // The kernel thread pool of the calling thread's current device (nullptr when none is set).
 kernels::ThreadPool* CurrentDevicePool();

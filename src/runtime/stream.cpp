@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "acl/acl_base.h"
+#include "common/check_level.h"
 #include "common/error.h"
 #include "common/log.h"
 
@@ -46,7 +47,7 @@ Stream::~Stream() { Shutdown(false); }
 bool Stream::OnWorkerThread() { return tRunningStream != nullptr; }
 const Stream* Stream::Current() { return tRunningStream; }
 
-uint64_t Stream::Enqueue(std::string what, Task task, bool always) {
+uint64_t Stream::Enqueue(std::string what, Task task, bool always, TaskWrites writes) {
   if (blocking_) {
     // A task that enqueues onto its own stream runs the new task right away (already in order).
     std::unique_lock<std::mutex> inlineLock(inlineMu_, std::defer_lock);
@@ -62,13 +63,45 @@ uint64_t Stream::Enqueue(std::string what, Task task, bool always) {
   uint64_t seq = 0;
   {
     std::lock_guard<std::mutex> lock(mu_);
+    seq = submitted_.load(std::memory_order_relaxed) + 1;
+    // The bookkeeping behind the precise missing-synchronisation warning (ACLNN_CPU_CHECK >= 1).
+    if (CheckEnabled(1) && (!writes.known || !writes.ranges.empty())) {
+      PrunePendingWritesLocked();
+      if (!writes.known) pendingWrites_.push_back(PendingWrite{seq, false, ByteRange{}, what});
+      for (const ByteRange& r : writes.ranges) {
+        pendingWrites_.push_back(PendingWrite{seq, true, r, what});
+      }
+    }
     queue_.push_back(Item{std::move(what), std::move(task), always});
     queued_.fetch_add(1, std::memory_order_release);
-    seq = submitted_.fetch_add(1, std::memory_order_acq_rel) + 1;
+    submitted_.fetch_add(1, std::memory_order_acq_rel);
     wake = workerSleeping_;
   }
   if (wake) workCv_.notify_one();
   return seq;
+}
+
+void Stream::PrunePendingWritesLocked() {
+  const uint64_t done = completed_.load(std::memory_order_acquire);
+  while (!pendingWrites_.empty() && pendingWrites_.front().seq <= done) pendingWrites_.pop_front();
+}
+
+bool Stream::FindPendingWriter(uintptr_t begin, uintptr_t end, std::string* what, bool* exact) {
+  std::lock_guard<std::mutex> lock(mu_);
+  PrunePendingWritesLocked();
+  const PendingWrite* unknown = nullptr;
+  for (const PendingWrite& w : pendingWrites_) {
+    if (w.known && w.range.begin < end && begin < w.range.end) {
+      *what = w.what;
+      *exact = true;
+      return true;
+    }
+    if (!w.known && unknown == nullptr) unknown = &w;
+  }
+  if (unknown == nullptr) return false;
+  *what = unknown->what;
+  *exact = false;
+  return true;
 }
 
 void Stream::Run(Item& item) {

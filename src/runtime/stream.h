@@ -9,11 +9,21 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "runtime/runtime.h"
 
 namespace aclcpu {
 namespace rt {
+
+// What a task writes, for the missing-synchronisation warning.
+struct TaskWrites {
+  bool known = false;             // false: the task may write anything
+  std::vector<ByteRange> ranges;  // when known (empty = writes no device memory)
+  static TaskWrites None() { return TaskWrites{true, {}}; }
+  static TaskWrites Ranges(std::vector<ByteRange> r) { return TaskWrites{true, std::move(r)}; }
+};
 
 class Stream {
  public:
@@ -31,7 +41,13 @@ class Stream {
 
   // Appends `task`. `always` marks bookkeeping tasks (event markers) that still run when the
   // stream is force-destroyed with queued work. Returns the task's sequence number (1-based).
-  uint64_t Enqueue(std::string what, Task task, bool always = false);
+  // `writes` says what device memory the task writes (default: unknown).
+  uint64_t Enqueue(std::string what, Task task, bool always = false, TaskWrites writes = {});
+
+  // A pending task that writes [begin, end): returns true with *what naming it and *exact
+  // true; failing that, a pending task whose writes are unknown (*exact false). False when
+  // no pending task is recorded as writing the range.
+  bool FindPendingWriter(uintptr_t begin, uintptr_t end, std::string* what, bool* exact);
 
   // Waits until every task enqueued before the call has finished. timeoutMs: -1 forever,
   // 0 = just check. Returns false on expiry.
@@ -59,7 +75,15 @@ class Stream {
     bool always = false;
   };
 
+  struct PendingWrite {
+    uint64_t seq = 0;
+    bool known = false;
+    ByteRange range;
+    std::string what;
+  };
+
   uint64_t submitted() const { return submitted_.load(std::memory_order_acquire); }
+  void PrunePendingWritesLocked();
   void WorkerLoop();
   void Run(Item& item);
   void Completed();
@@ -83,6 +107,7 @@ class Stream {
   bool discard_ = false;
   int firstError_ = 0;
   std::string firstErrorMessage_;
+  std::deque<PendingWrite> pendingWrites_;  // by seq; entries <= completed_ are stale
 
   std::mutex inlineMu_;  // serialises tasks run on submitting threads (blocking mode)
   std::mutex shutdownMu_;

@@ -95,5 +95,13 @@ int Submit(aclrtStream stream, const char* what, Task task) {
   return ACL_SUCCESS;
 }
 
+int Submit(aclrtStream stream, const char* what, Task task, std::vector<ByteRange> writes) {
+  if (what == nullptr) what = "task";
+  std::shared_ptr<Stream> s;
+  if (int rc = ResolveStream(what, stream, &s)) return rc;
+  s->Enqueue(what, std::move(task), false, TaskWrites::Ranges(std::move(writes)));
+  return ACL_SUCCESS;
+}
+
 }  // namespace rt
 }  // namespace aclcpu
