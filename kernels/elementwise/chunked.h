@@ -21,6 +21,10 @@
 
 #include "elementwise/convert.h"
 
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
 namespace aclcpu {
 namespace kernels {
 
@@ -115,8 +119,66 @@ struct I32HalfIo {
   }
 };
 
+// ---- non-temporal output ----
+// Outputs too large for the last-level cache are written with streaming stores: no read for
+// ownership, no eviction of the inputs. The values written are the same; only the cache traffic
+// differs. The driver decides (kernel_fns.h); a functor that streamed ends with a store fence.
+
+constexpr int kStreamAlign = 64;
+
+inline bool IsStreamAligned(const void* p) {
+  return (reinterpret_cast<uintptr_t>(p) & (kStreamAlign - 1)) == 0;
+}
+
+// Stores a full float packet at an address aligned to the packet size, bypassing the caches
+// (portable fallback, e.g. NEON: a plain aligned store).
+template <typename P>
+inline void StreamPacket(float* dst, const P& v) {
+  Eigen::internal::pstore(dst, v);
+}
+#if defined(__SSE2__)
+inline void StreamPacket(float* dst, const __m128& v) { _mm_stream_ps(dst, v); }
+#endif
+#if defined(__AVX__)
+inline void StreamPacket(float* dst, const __m256& v) { _mm256_stream_ps(dst, v); }
+#endif
+#if defined(__AVX512F__)
+inline void StreamPacket(float* dst, const __m512& v) { _mm512_stream_ps(dst, v); }
+#endif
+
+// Copies `bytes` bytes to dst: the 64-byte aligned middle with streaming stores, head and tail
+// plainly.
+inline void StreamCopy(void* dst, const void* src, size_t bytes) {
+  char* d = static_cast<char*>(dst);
+  const char* s = static_cast<const char*>(src);
+#if defined(__AVX2__)
+  size_t head = (kStreamAlign - (reinterpret_cast<uintptr_t>(d) & (kStreamAlign - 1))) &
+                (kStreamAlign - 1);
+  if (head > bytes) head = bytes;
+  std::memcpy(d, s, head);
+  size_t i = head;
+  for (; i + 64 <= bytes; i += 64) {
+    const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i));
+    const __m256i hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(s + i + 32));
+    _mm256_stream_si256(reinterpret_cast<__m256i*>(d + i), lo);
+    _mm256_stream_si256(reinterpret_cast<__m256i*>(d + i + 32), hi);
+  }
+  std::memcpy(d + i, s + i, bytes - i);
+#else
+  std::memcpy(d, s, bytes);
+#endif
+}
+
+inline void StreamFence() {
+#if defined(__SSE2__)
+  _mm_sfence();
+#endif
+}
+
+// out[i] = op(in0[i], in1[i]) on fp32 packets. `stream`: write the output with streaming stores.
 template <typename Io, typename Op>
-inline void RunChunked(void* out, const void* in0, const void* in1, int64_t n, const Op& op) {
+inline void RunChunked(void* out, const void* in0, const void* in1, int64_t n, const Op& op,
+                       bool stream) {
   using T = typename Io::T;
   namespace ei = Eigen::internal;
   T* o = static_cast<T*>(out);
@@ -124,6 +186,17 @@ inline void RunChunked(void* out, const void* in0, const void* in1, int64_t n, c
   const T* b = static_cast<const T*>(in1);
   int64_t i = 0;
   if constexpr (Io::kDirect) {
+    if (stream) {
+      // Plain packets up to the first aligned output address, then streaming packets.
+      for (; i + kPacketSize <= n && !IsStreamAligned(o + i); i += kPacketSize) {
+        ei::pstoreu(o + i, op(ei::ploadu<Packet>(a + i), ei::ploadu<Packet>(b + i)));
+      }
+      if (IsStreamAligned(o + i)) {
+        for (; i + kPacketSize <= n; i += kPacketSize) {
+          StreamPacket(o + i, op(ei::ploadu<Packet>(a + i), ei::ploadu<Packet>(b + i)));
+        }
+      }
+    }
     for (; i + kPacketSize <= n; i += kPacketSize) {
       const Packet r = op(ei::ploadu<Packet>(a + i), ei::ploadu<Packet>(b + i));
       ei::pstoreu(o + i, r);
@@ -132,6 +205,7 @@ inline void RunChunked(void* out, const void* in0, const void* in1, int64_t n, c
   alignas(64) float fa[kChunk];
   alignas(64) float fb[kChunk];
   alignas(64) float fo[kChunk];
+  alignas(64) T to[kChunk];
   while (i < n) {
     const int len = static_cast<int>(std::min<int64_t>(kChunk, n - i));
     const int padded = (len + kPacketSize - 1) / kPacketSize * kPacketSize;
@@ -141,9 +215,15 @@ inline void RunChunked(void* out, const void* in0, const void* in1, int64_t n, c
     for (int j = 0; j < padded; j += kPacketSize) {
       ei::pstore(fo + j, op(ei::pload<Packet>(fa + j), ei::pload<Packet>(fb + j)));
     }
-    Io::Narrow(fo, o + i, len);
+    if (stream) {
+      Io::Narrow(fo, to, len);
+      StreamCopy(o + i, to, len * sizeof(T));
+    } else {
+      Io::Narrow(fo, o + i, len);
+    }
     i += len;
   }
+  if (stream) StreamFence();
 }
 
 // ---- double-precision compute for 16-bit dtypes ----

@@ -1,6 +1,8 @@
 // The strided elementwise driver: coalesce, walk inner runs, cut into fixed blocks.
 #include "elementwise/driver.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -87,7 +89,21 @@ struct Job {
   char* out;
   const char* in[2];
   int64_t numElems;
+  bool stream;  // contiguous output larger than the last-level cache: streaming stores
 };
+
+// Bytes of the last-level cache (once per process); 32 MiB where the system does not say.
+int64_t LastLevelCacheBytes() {
+  static const int64_t bytes = [] {
+    int64_t b = 0;
+#if defined(_SC_LEVEL3_CACHE_SIZE)
+    b = sysconf(_SC_LEVEL3_CACHE_SIZE);
+    if (b <= 0) b = sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
+    return b > 0 ? b : int64_t{32} << 20;
+  }();
+  return bytes;
+}
 
 template <typename T>
 void GatherT(const char* src, int64_t stride, int64_t n, void* dst) {
@@ -137,7 +153,7 @@ void RunInner(const Job& job, const int64_t off[3], int64_t len) {
   const char* a = job.in[0] + off[1] * isz;
   const char* b = job.in[1] + off[2] * isz;
   if (so == 1 && sa == 1 && sb == 1) {
-    job.fn(o, a, b, len, *job.params);
+    job.fn(o, a, b, len, *job.params, job.stream);
     return;
   }
   alignas(64) unsigned char bufO[kGatherElems * 4];
@@ -156,7 +172,7 @@ void RunInner(const Job& job, const int64_t off[3], int64_t len) {
       pb = bufB;
     }
     void* po = so == 1 ? static_cast<void*>(o + c * isz) : bufO;
-    job.fn(po, pa, pb, n, *job.params);
+    job.fn(po, pa, pb, n, *job.params, false);
     if (so != 1) Scatter(bufO, n, job.itemSize, o + c * so * isz, so);
   }
 }
@@ -198,6 +214,122 @@ void RunBlock(void* ctx, int64_t block) {
   RunRange(job, begin, std::min(job.numElems, begin + kBlockElems));
 }
 
+// ---- tiled walk: when an operand runs contiguously along the second-innermost dim but not the
+// innermost (a transposed view), blocks are kTileSide x kTileSide tiles of the two inner dims
+// (a partition fixed by the layout, never by the thread count) and each tile is processed in
+// L1-sized sub-tiles, so every operand is read and written along its contiguous dim.
+
+constexpr int64_t kTileSide = 128;  // kTileSide^2 == kBlockElems
+static_assert(kTileSide * kTileSide == kBlockElems, "a tile is one block");
+constexpr int kSubRows = 16;
+constexpr int kSubCols = 64;
+
+bool UseTiles(const Layout& l) {
+  if (l.ndim < 2) return false;
+  const int d1 = l.ndim - 1, d0 = l.ndim - 2;
+  if (l.shape[d1] < kSubRows || l.shape[d0] < kSubRows) return false;
+  for (const auto& s : l.stride) {
+    if (s[d1] != 1 && s[d0] == 1) return true;
+  }
+  return false;
+}
+
+int64_t TileCount(const Layout& l) {
+  const int d1 = l.ndim - 1, d0 = l.ndim - 2;
+  int64_t outer = 1;
+  for (int d = 0; d < d0; ++d) outer *= l.shape[d];
+  return outer * ((l.shape[d0] + kTileSide - 1) / kTileSide) *
+         ((l.shape[d1] + kTileSide - 1) / kTileSide);
+}
+
+// buf[r * cols + c] = src[r * s0 + c * s1] for r < rows, c < cols, walking src's unit dim inside.
+template <typename T>
+void TileGatherT(const char* src, int64_t s0, int64_t s1, int rows, int cols, void* dst) {
+  const T* p = reinterpret_cast<const T*>(src);
+  T* d = static_cast<T*>(dst);
+  if (s1 == 1) {
+    for (int r = 0; r < rows; ++r) std::memcpy(d + r * cols, p + r * s0, cols * sizeof(T));
+  } else if (s0 == 1) {
+    for (int c = 0; c < cols; ++c) {
+      const T* col = p + c * s1;
+      for (int r = 0; r < rows; ++r) d[r * cols + c] = col[r];
+    }
+  } else {
+    for (int r = 0; r < rows; ++r) {
+      for (int c = 0; c < cols; ++c) d[r * cols + c] = p[r * s0 + c * s1];
+    }
+  }
+}
+
+template <typename T>
+void TileScatterT(const void* src, int rows, int cols, char* dst, int64_t s0, int64_t s1) {
+  const T* b = static_cast<const T*>(src);
+  T* p = reinterpret_cast<T*>(dst);
+  if (s1 == 1) {
+    for (int r = 0; r < rows; ++r) std::memcpy(p + r * s0, b + r * cols, cols * sizeof(T));
+  } else if (s0 == 1) {
+    for (int c = 0; c < cols; ++c) {
+      T* col = p + c * s1;
+      for (int r = 0; r < rows; ++r) col[r] = b[r * cols + c];
+    }
+  } else {
+    for (int r = 0; r < rows; ++r) {
+      for (int c = 0; c < cols; ++c) p[r * s0 + c * s1] = b[r * cols + c];
+    }
+  }
+}
+
+void TileGather(const char* src, int64_t s0, int64_t s1, int rows, int cols, size_t isz,
+                void* dst) {
+  if (isz == 1) return TileGatherT<uint8_t>(src, s0, s1, rows, cols, dst);
+  if (isz == 2) return TileGatherT<uint16_t>(src, s0, s1, rows, cols, dst);
+  return TileGatherT<uint32_t>(src, s0, s1, rows, cols, dst);
+}
+
+void TileScatter(const void* src, int rows, int cols, size_t isz, char* dst, int64_t s0,
+                 int64_t s1) {
+  if (isz == 1) return TileScatterT<uint8_t>(src, rows, cols, dst, s0, s1);
+  if (isz == 2) return TileScatterT<uint16_t>(src, rows, cols, dst, s0, s1);
+  return TileScatterT<uint32_t>(src, rows, cols, dst, s0, s1);
+}
+
+void RunTile(void* ctx, int64_t tile) {
+  const Job& job = *static_cast<const Job*>(ctx);
+  const Layout& l = job.layout;
+  const int d1 = l.ndim - 1, d0 = l.ndim - 2;
+  const int64_t colTiles = (l.shape[d1] + kTileSide - 1) / kTileSide;
+  const int64_t rowTiles = (l.shape[d0] + kTileSide - 1) / kTileSide;
+  const int64_t ct = tile % colTiles;
+  const int64_t rt = (tile / colTiles) % rowTiles;
+  int64_t outer = tile / (colTiles * rowTiles);
+  const int64_t r0 = rt * kTileSide, c0 = ct * kTileSide;
+  int64_t off[3];
+  for (int k = 0; k < 3; ++k) off[k] = r0 * l.stride[k][d0] + c0 * l.stride[k][d1];
+  for (int d = d0 - 1; d >= 0; --d) {
+    const int64_t i = outer % l.shape[d];
+    outer /= l.shape[d];
+    for (int k = 0; k < 3; ++k) off[k] += i * l.stride[k][d];
+  }
+  const int64_t rows = std::min(kTileSide, l.shape[d0] - r0);
+  const int64_t cols = std::min(kTileSide, l.shape[d1] - c0);
+  const int64_t isz = static_cast<int64_t>(job.itemSize);
+  alignas(64) unsigned char buf[3][kSubRows * kSubCols * 4];
+  for (int64_t r = 0; r < rows; r += kSubRows) {
+    const int nr = static_cast<int>(std::min<int64_t>(kSubRows, rows - r));
+    for (int64_t c = 0; c < cols; c += kSubCols) {
+      const int nc = static_cast<int>(std::min<int64_t>(kSubCols, cols - c));
+      const char* base[3];
+      for (int k = 1; k < 3; ++k) {
+        base[k] = job.in[k - 1] + (off[k] + r * l.stride[k][d0] + c * l.stride[k][d1]) * isz;
+        TileGather(base[k], l.stride[k][d0], l.stride[k][d1], nr, nc, job.itemSize, buf[k]);
+      }
+      job.fn(buf[0], buf[1], buf[2], static_cast<int64_t>(nr) * nc, *job.params, false);
+      char* o = job.out + (off[0] + r * l.stride[0][d0] + c * l.stride[0][d1]) * isz;
+      TileScatter(buf[0], nr, nc, job.itemSize, o, l.stride[0][d0], l.stride[0][d1]);
+    }
+  }
+}
+
 }  // namespace
 
 const char* KernelName(KernelId id) { return kKernels[static_cast<int>(id)].name; }
@@ -221,12 +353,20 @@ void RunBinary(KernelId id, const BinaryProblem& problem, const KernelParams& pa
   job.in[0] = static_cast<const char*>(problem.in0.data);
   job.in[1] = static_cast<const char*>(problem.in1.data);
   job.numElems = numElems;
-  const int64_t numBlocks = (numElems + kBlockElems - 1) / kBlockElems;
+  // Stream when the output is walked contiguously and the call's traffic exceeds the LLC (the
+  // output would be evicted before anyone reads it). Values are the same either way.
+  const int inner = job.layout.ndim - 1;
+  job.stream = job.layout.stride[0][inner] == 1 &&
+               numElems * static_cast<int64_t>(info.itemSize) * 3 > LastLevelCacheBytes();
+  const bool tiled = UseTiles(job.layout);
+  const int64_t numBlocks =
+      tiled ? TileCount(job.layout) : (numElems + kBlockElems - 1) / kBlockElems;
+  ThreadPool::TaskFn body = tiled ? &RunTile : &RunBlock;
   if (numBlocks <= 1 || pool == nullptr || pool->NumThreads() <= 1) {
-    for (int64_t b = 0; b < numBlocks; ++b) RunBlock(&job, b);
+    for (int64_t b = 0; b < numBlocks; ++b) body(&job, b);
     return;
   }
-  pool->ParallelFor(numBlocks, &RunBlock, &job);
+  pool->ParallelFor(numBlocks, body, &job);
 }
 
 }  // namespace kernels

@@ -16,13 +16,15 @@ constexpr size_t DTypeSize(DType t) {
 }
 
 // out[i] = f(in0[i], in1[i]) for i in [0, n) on contiguous arrays. `out` may alias `in0` or `in1`
-// exactly. The result for an element never depends on its position in the array.
+// exactly. The result for an element never depends on its position in the array. `stream`: the
+// output will not be read again soon (it exceeds the last-level cache): write it with streaming
+// (non-temporal) stores; the values are the same either way.
 using ContiguousFn = void (*)(void* out, const void* in0, const void* in1, int64_t n,
-                              const KernelParams& params);
+                              const KernelParams& params, bool stream);
 
 #define ACLCPU_KERNEL(name, op, gen, dtype)                                     \
   void name##Contiguous(void* out, const void* in0, const void* in1, int64_t n, \
-                        const KernelParams& params);
+                        const KernelParams& params, bool stream);
 #include "elementwise/kernels.inc"
 #undef ACLCPU_KERNEL
 

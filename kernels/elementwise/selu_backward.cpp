@@ -39,8 +39,8 @@ using CurrentF32 = SeluF32Op<true>;
 
 #define ACLCPU_SELU_KERNEL(name, io, op)                                        \
   void name##Contiguous(void* out, const void* in0, const void* in1, int64_t n, \
-                        const KernelParams& /*params*/) {                       \
-    RunChunked<io>(out, in0, in1, n, op());                                     \
+                        const KernelParams& /*params*/, bool stream) {          \
+    RunChunked<io>(out, in0, in1, n, op(), stream);                             \
   }
 
 ACLCPU_SELU_KERNEL(SeluBackwardLegacyF32, F32Io, LegacyF32)

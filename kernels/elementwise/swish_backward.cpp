@@ -1,5 +1,6 @@
-// SwishBackward: fp32 in the vendor's fp32 operation order; fp16 / bf16 in double, rounded once
-// (formulas.h).
+// SwishBackward: fp32 in the vendor's fp32 operation order; fp16 / bf16 in fp32 with an accurate
+// op order, and in double (formulas.h) for the few elements whose fp32 value could be off by more
+// than a small fraction of a 16-bit ulp.
 #include "elementwise/chunked.h"  // first: see its note on GCC warnings
 #include "elementwise/formulas.h"
 #include "elementwise/kernel_fns.h"
@@ -54,21 +55,90 @@ class SwishF64Op {
   PacketD beta_, one_, inf_, overflow_;
 };
 
+// Per-format thresholds of the fp32 evaluation below (the fp16 result's overflow is near 2^16).
+struct HalfFast {
+  using Format = HalfFormat;
+  static constexpr float kBig = 0x1p15f;
+};
+struct Bf16Fast {
+  using Format = Bf16Format;
+  static constexpr float kBig = 0x1p120f;
+};
+
+// fp16 / bf16 Swish gradient in fp32: v = x beta, e = exp(-v), s = 1 / (1 + e), 1 - s = e s (no
+// cancellation), t = 1 + v (1 - s), out = (g s) t. Its relative error is a few fp32 ulps times
+// 1 / |t| (t cancels near v = -1.28) plus |v| 2^-24 (v rounded to fp32), so for |v| <= 80 and
+// |t| >= 2^-6 it stays below 2^-16: rounding it once to the 16-bit format (by the I/O policy) is
+// within 1 ulp of the exact value. Lanes outside that region, or whose result is tiny, huge or
+// not finite, are recomputed with SwishF64Op and rounded to the format directly; the region test
+// looks only at the lane itself, so an element's result never depends on its neighbours.
+template <typename Fast>
+class SwishHalfOp {
+ public:
+  explicit SwishHalfOp(float beta)
+      : f64_(beta),
+        beta_(ei::pset1<Packet>(beta)),
+        one_(ei::pset1<Packet>(1.0f)),
+        vMax_(ei::pset1<Packet>(80.0f)),
+        tMin_(ei::pset1<Packet>(0x1p-6f)),
+        tiny_(ei::pset1<Packet>(0x1p-100f)),
+        big_(ei::pset1<Packet>(Fast::kBig)) {}
+
+  Packet operator()(const Packet& g, const Packet& x) const {
+    const Packet v = ei::pmul(x, beta_);
+    const Packet e = ei::pexp_float(ei::pnegate(v));
+    const Packet s = ei::pdiv(one_, ei::padd(one_, e));
+    const Packet t = ei::pmadd(v, ei::pmul(e, s), one_);
+    const Packet r = ei::pmul(ei::pmul(g, s), t);
+    const Packet ar = ei::pabs(r);
+    Packet ok = ei::pand(ei::pcmp_le(ei::pabs(v), vMax_), ei::pcmp_le(tMin_, ei::pabs(t)));
+    ok = ei::pand(ok, ei::pcmp_lt(ar, big_));
+    ok = ei::pand(ok, ei::por(ei::pcmp_le(tiny_, ar), ei::pcmp_eq(g, ei::pzero(g))));
+    if (!ei::predux_any(ei::pandnot(ei::ptrue(ok), ok))) return r;
+    return ei::pselect(ok, r, Recompute(g, x));
+  }
+
+ private:
+  // SwishF64Op on every lane, rounded once from double to the 16-bit format (exact in fp32).
+  Packet Recompute(const Packet& g, const Packet& x) const {
+    alignas(64) float gf[kPacketSize];
+    alignas(64) float xf[kPacketSize];
+    alignas(64) double gd[kPacketSize];
+    alignas(64) double xd[kPacketSize];
+    alignas(64) double rd[kPacketSize];
+    ei::pstore(gf, g);
+    ei::pstore(xf, x);
+    for (int j = 0; j < kPacketSize; ++j) {
+      gd[j] = gf[j];
+      xd[j] = xf[j];
+    }
+    for (int j = 0; j < kPacketSize; j += kPacketSizeD) {
+      const PacketD r = f64_(ei::pload<PacketD>(gd + j), ei::pload<PacketD>(xd + j));
+      ei::pstore(rd + j, RoundToFormat<PacketD, typename Fast::Format>(r));
+    }
+    for (int j = 0; j < kPacketSize; ++j) gf[j] = static_cast<float>(rd[j]);  // exact
+    return ei::pload<Packet>(gf);
+  }
+
+  SwishF64Op f64_;
+  Packet beta_, one_, vMax_, tMin_, tiny_, big_;
+};
+
 }  // namespace
 
 void SwishBackwardF32Contiguous(void* out, const void* in0, const void* in1, int64_t n,
-                                const KernelParams& params) {
-  RunChunked<F32Io>(out, in0, in1, n, SwishF32Op(params.beta));
+                                const KernelParams& params, bool stream) {
+  RunChunked<F32Io>(out, in0, in1, n, SwishF32Op(params.beta), stream);
 }
 
 void SwishBackwardF16Contiguous(void* out, const void* in0, const void* in1, int64_t n,
-                                const KernelParams& params) {
-  RunChunkedF64<F16ViaF64Io>(out, in0, in1, n, SwishF64Op(params.beta));
+                                const KernelParams& params, bool stream) {
+  RunChunked<F16Io>(out, in0, in1, n, SwishHalfOp<HalfFast>(params.beta), stream);
 }
 
 void SwishBackwardBF16Contiguous(void* out, const void* in0, const void* in1, int64_t n,
-                                 const KernelParams& params) {
-  RunChunkedF64<Bf16ViaF64Io>(out, in0, in1, n, SwishF64Op(params.beta));
+                                 const KernelParams& params, bool stream) {
+  RunChunked<Bf16Io>(out, in0, in1, n, SwishHalfOp<Bf16Fast>(params.beta), stream);
 }
 
 }  // namespace kernels

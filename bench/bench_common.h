@@ -1,0 +1,72 @@
+// Shared pieces of aclnn_cpu_bench: sizes, buffers with realistic inputs, counters.
+#pragma once
+
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace aclbench {
+
+// The sizes of the issue: a single element, in L1, in L2, in LLC, out of cache (twice).
+inline const std::vector<int64_t>& Sizes() {
+  static const std::vector<int64_t> s = {1, 1 << 10, 1 << 16, 1 << 20, 1 << 24, 1 << 26};
+  return s;
+}
+
+enum class Dt { F32, F16, BF16, I32, I8 };
+inline size_t DtSize(Dt d) { return d == Dt::F32 || d == Dt::I32 ? 4 : (d == Dt::I8 ? 1 : 2); }
+inline const char* DtName(Dt d) {
+  static const char* n[] = {"f32", "f16", "bf16", "i32", "i8"};
+  return n[static_cast<int>(d)];
+}
+
+// 64-byte aligned storage that the benchmark owns (freed on destruction).
+struct Buffer {
+  void* p = nullptr;
+  size_t bytes = 0;
+  explicit Buffer(size_t b) : bytes(b) {
+    const size_t rounded = (b + 63) / 64 * 64;
+    p = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
+    std::memset(p, 0, rounded == 0 ? 64 : rounded);
+  }
+  ~Buffer() { std::free(p); }
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+};
+
+uint16_t ToHalfBits(float f);
+uint16_t ToBf16Bits(float f);
+
+// Fills `n` elements of dtype `d` with values uniform in [lo, hi] (integers: their natural range
+// clipped to it), so that both signs and both branches occur at random.
+void Fill(void* p, Dt d, int64_t n, double lo, double hi, uint32_t seed);
+
+// The same inputs, filled once per (dtype, size, range, seed) and kept while the size is current.
+const void* CachedInput(Dt d, int64_t n, double lo, double hi, uint32_t seed);
+
+// Threads of the process-level benchmarks (end to end, oneDNN): ACLNN_CPU_NUM_THREADS, which the
+// runtime reads once per process; scripts/bench.sh runs one process per thread count.
+int ProcessThreads();
+
+// Items = elements; bytes = the memory traffic (two inputs read, one output written).
+inline void SetCounters(benchmark::State& st, int64_t n, size_t itemSize) {
+  const double it = static_cast<double>(st.iterations());
+  st.SetItemsProcessed(static_cast<int64_t>(it) * n);
+  st.SetBytesProcessed(static_cast<int64_t>(it) * n * 3 * static_cast<int64_t>(itemSize));
+  st.counters["n"] = static_cast<double>(n);
+  st.counters["elem_bytes"] = static_cast<double>(itemSize);
+}
+
+// The minimum time per benchmark so that big sizes run a few iterations and small ones many.
+void Apply(benchmark::internal::Benchmark* b, int64_t n);
+
+void RegisterKernelBenchmarks();
+void RegisterE2EBenchmarks();
+void RegisterOneDnnBenchmarks();
+
+}  // namespace aclbench

@@ -1,0 +1,191 @@
+// Kernel-level benchmarks (kernels::RunBinary on pools of 1 and 2 threads), the roofline kernel
+// with the same traffic, and a transposed-input case for the strided driver.
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
+#include <memory>
+
+#include "bench_common.h"
+#include "elementwise/driver.h"
+#include "thread_pool.h"
+
+namespace aclbench {
+namespace {
+
+namespace kn = aclcpu::kernels;
+
+struct KernelCase {
+  kn::KernelId id;
+  const char* name;
+  bool swish;
+  Dt dt;
+};
+
+const KernelCase kCases[] = {
+#define ACLCPU_KERNEL(name, op, gen, dtype) \
+  {kn::KernelId::k##name, #name, std::string(#op) == "SwishBackward", Dt::dtype},
+#include "elementwise/kernels.inc"
+#undef ACLCPU_KERNEL
+};
+
+kn::ThreadPool* Pool(int threads) {
+  static std::unique_ptr<kn::ThreadPool> pools[3];
+  if (!pools[threads]) pools[threads] = std::make_unique<kn::ThreadPool>(threads);
+  return pools[threads].get();
+}
+
+void BM_Kernel(benchmark::State& st, KernelCase k, int64_t n, int threads, bool transposed) {
+  const size_t isz = DtSize(k.dt);
+  // Inputs: gradOutput in [-5, 5]; x in [-8, 8] (Swish) or y in [-1.758, 4] (Selu): both signs,
+  // both branches, the whole exp range that matters.
+  const void* gp = CachedInput(k.dt, n, -5.0, 5.0, 1);
+  const void* xp = k.swish ? CachedInput(k.dt, n, -8.0, 8.0, 2) : CachedInput(k.dt, n, -1.758, 4.0, 2);
+  Buffer out(n * isz);
+  // Contiguous: one dim. Transposed: a square view whose gradOutput is read column-major.
+  int64_t side = 1;
+  while (side * side < n) ++side;
+  const int64_t shape1[1] = {n}, stride1[1] = {1};
+  const int64_t shape2[2] = {side, n / side}, rowMajor[2] = {n / side, 1}, colMajor[2] = {1, side};
+  kn::BinaryProblem p;
+  if (transposed) {
+    p.ndim = 2;
+    p.shape = shape2;
+    p.in0 = {gp, colMajor};
+    p.in1 = {xp, rowMajor};
+    p.out = out.p;
+    p.outStrides = rowMajor;
+  } else {
+    p.ndim = 1;
+    p.shape = shape1;
+    p.in0 = {gp, stride1};
+    p.in1 = {xp, stride1};
+    p.out = out.p;
+    p.outStrides = stride1;
+  }
+  kn::KernelParams params;
+  params.beta = 1.0f;
+  kn::ThreadPool* pool = Pool(threads);
+  for (auto _ : st) {
+    kn::RunBinary(k.id, p, params, pool);
+    benchmark::DoNotOptimize(out.p);
+    benchmark::ClobberMemory();
+  }
+  SetCounters(st, n, isz);
+  st.counters["threads"] = threads;
+}
+
+// ---- roofline: out = a + b on 32-bit words, the same bytes as a kernel call of n elements ----
+
+struct RoofJob {
+  const uint32_t* a;
+  const uint32_t* b;
+  uint32_t* o;
+  int64_t words;
+  int64_t wordsPerBlock;
+  bool nt;
+};
+
+void RoofRange(const RoofJob& j, int64_t begin, int64_t end) {
+  int64_t i = begin;
+#if defined(__AVX512F__)
+  constexpr int kW = 16;
+  if (j.nt) {
+    for (; i < end && (reinterpret_cast<uintptr_t>(j.o + i) & 63) != 0; ++i) j.o[i] = j.a[i] + j.b[i];
+    for (; i + kW <= end; i += kW) {
+      const __m512i s = _mm512_add_epi32(_mm512_loadu_si512(j.a + i), _mm512_loadu_si512(j.b + i));
+      _mm512_stream_si512(reinterpret_cast<__m512i*>(j.o + i), s);
+    }
+  } else {
+    for (; i + kW <= end; i += kW) {
+      const __m512i s = _mm512_add_epi32(_mm512_loadu_si512(j.a + i), _mm512_loadu_si512(j.b + i));
+      _mm512_storeu_si512(j.o + i, s);
+    }
+  }
+#elif defined(__AVX2__)
+  constexpr int kW = 8;
+  using V = __m256i;
+  if (j.nt) {
+    for (; i < end && (reinterpret_cast<uintptr_t>(j.o + i) & 31) != 0; ++i) j.o[i] = j.a[i] + j.b[i];
+    for (; i + kW <= end; i += kW) {
+      const V s = _mm256_add_epi32(_mm256_loadu_si256(reinterpret_cast<const V*>(j.a + i)),
+                                   _mm256_loadu_si256(reinterpret_cast<const V*>(j.b + i)));
+      _mm256_stream_si256(reinterpret_cast<V*>(j.o + i), s);
+    }
+  } else {
+    for (; i + kW <= end; i += kW) {
+      const V s = _mm256_add_epi32(_mm256_loadu_si256(reinterpret_cast<const V*>(j.a + i)),
+                                   _mm256_loadu_si256(reinterpret_cast<const V*>(j.b + i)));
+      _mm256_storeu_si256(reinterpret_cast<V*>(j.o + i), s);
+    }
+  }
+#endif
+  for (; i < end; ++i) j.o[i] = j.a[i] + j.b[i];
+#if defined(__SSE2__)
+  if (j.nt) _mm_sfence();
+#endif
+}
+
+void RoofBlock(void* ctx, int64_t block) {
+  const RoofJob& j = *static_cast<const RoofJob*>(ctx);
+  const int64_t begin = block * j.wordsPerBlock;
+  RoofRange(j, begin, std::min(j.words, begin + j.wordsPerBlock));
+}
+
+void BM_Roofline(benchmark::State& st, size_t isz, int64_t n, int threads, bool nt) {
+  const int64_t words = (n * static_cast<int64_t>(isz) + 3) / 4;
+  const void* a = CachedInput(Dt::I32, words, -1e6, 1e6, 3);
+  const void* b = CachedInput(Dt::I32, words, -1e6, 1e6, 4);
+  Buffer o(words * 4);
+  RoofJob j{static_cast<const uint32_t*>(a), static_cast<const uint32_t*>(b),
+            static_cast<uint32_t*>(o.p),
+            words, kn::kBlockElems * static_cast<int64_t>(isz) / 4, nt};
+  const int64_t blocks = (words + j.wordsPerBlock - 1) / j.wordsPerBlock;
+  kn::ThreadPool* pool = Pool(threads);
+  for (auto _ : st) {
+    if (blocks <= 1 || threads == 1) {
+      for (int64_t blk = 0; blk < blocks; ++blk) RoofBlock(&j, blk);
+    } else {
+      pool->ParallelFor(blocks, &RoofBlock, &j);
+    }
+    benchmark::DoNotOptimize(o.p);
+    benchmark::ClobberMemory();
+  }
+  SetCounters(st, n, isz);
+  st.counters["threads"] = threads;
+}
+
+}  // namespace
+
+void RegisterKernelBenchmarks() {
+  for (int threads : {1, 2}) {
+    for (int64_t n : Sizes()) {
+      for (size_t isz : {4, 2, 1}) {
+        for (bool nt : {false, true}) {
+          const std::string name = "roofline/" + std::to_string(isz) + "B/" +
+                                   (nt ? "nt" : "plain") + "/" + std::to_string(n) + "/t" +
+                                   std::to_string(threads);
+          Apply(benchmark::RegisterBenchmark(name.c_str(), BM_Roofline, isz, n, threads, nt), n);
+        }
+      }
+      for (const KernelCase& k : kCases) {
+        const std::string name = std::string("kernel/") + k.name + "/" + std::to_string(n) +
+                                 "/t" + std::to_string(threads);
+        Apply(benchmark::RegisterBenchmark(name.c_str(), BM_Kernel, k, n, threads, false), n);
+      }
+    }
+    // The strided driver with a column-major gradOutput (out and x row-major).
+    for (int64_t n : {int64_t{1} << 20, int64_t{1} << 24}) {
+      for (const KernelCase& k : kCases) {
+        if (k.id != kn::KernelId::kSwishBackwardF32 && k.id != kn::KernelId::kSeluBackwardCurrentF32 &&
+            k.id != kn::KernelId::kSeluBackwardCurrentBF16)
+          continue;
+        const std::string name = std::string("transposed/") + k.name + "/" + std::to_string(n) +
+                                 "/t" + std::to_string(threads);
+        Apply(benchmark::RegisterBenchmark(name.c_str(), BM_Kernel, k, n, threads, true), n);
+      }
+    }
+  }
+}
+
+}  // namespace aclbench

@@ -1,0 +1,92 @@
+// aclnn_cpu_bench: see docs/performance.md. Every Google Benchmark flag works
+// (--benchmark_format=json, --benchmark_filter=..., --benchmark_repetitions=...).
+#include <algorithm>
+#include <memory>
+#include <utility>
+
+#include "bench_common.h"
+#include "elementwise/convert.h"
+
+namespace aclbench {
+
+uint16_t ToHalfBits(float f) { return aclcpu::kernels::FloatToHalf(f); }
+uint16_t ToBf16Bits(float f) { return aclcpu::kernels::FloatToBf16(f); }
+
+void Fill(void* p, Dt d, int64_t n, double lo, double hi, uint32_t seed) {
+  // A 64-bit LCG: cheap enough for 64M elements, and reproducible.
+  uint64_t state = 0x9e3779b97f4a7c15ull * (seed + 1);
+  const double scale = (hi - lo) / 9007199254740992.0;  // 2^53
+  for (int64_t i = 0; i < n; ++i) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    const double v = lo + static_cast<double>(state >> 11) * scale;
+    switch (d) {
+      case Dt::F32:
+        static_cast<float*>(p)[i] = static_cast<float>(v);
+        break;
+      case Dt::F16:
+        static_cast<uint16_t*>(p)[i] = ToHalfBits(static_cast<float>(v));
+        break;
+      case Dt::BF16:
+        static_cast<uint16_t*>(p)[i] = ToBf16Bits(static_cast<float>(v));
+        break;
+      case Dt::I32:
+        static_cast<int32_t*>(p)[i] = static_cast<int32_t>(v * 100);
+        break;
+      case Dt::I8:
+        static_cast<int8_t*>(p)[i] = static_cast<int8_t>(std::clamp(v * 20, -128.0, 127.0));
+        break;
+    }
+  }
+}
+
+const void* CachedInput(Dt d, int64_t n, double lo, double hi, uint32_t seed) {
+  struct Key {
+    Dt d;
+    double lo, hi;
+    uint32_t seed;
+  };
+  static int64_t cachedN = -1;
+  static std::vector<std::pair<Key, std::unique_ptr<Buffer>>> cache;
+  if (n != cachedN) {  // benchmarks run size by size: keep one size's inputs only
+    cache.clear();
+    cachedN = n;
+  }
+  for (auto& e : cache) {
+    if (e.first.d == d && e.first.lo == lo && e.first.hi == hi && e.first.seed == seed) {
+      return e.second->p;
+    }
+  }
+  auto buf = std::make_unique<Buffer>(n * DtSize(d));
+  Fill(buf->p, d, n, lo, hi, seed);
+  cache.emplace_back(Key{d, lo, hi, seed}, std::move(buf));
+  return cache.back().second->p;
+}
+
+int ProcessThreads() {
+  const char* t = std::getenv("ACLNN_CPU_NUM_THREADS");
+  const int n = t != nullptr ? std::atoi(t) : 0;
+  return n >= 1 ? n : 1;
+}
+
+void Apply(benchmark::internal::Benchmark* b, int64_t n) {
+  b->UseRealTime();
+  b->Unit(benchmark::kMicrosecond);
+  b->MinTime(n >= (1 << 24) ? 0.3 : 0.1);
+}
+
+}  // namespace aclbench
+
+int main(int argc, char** argv) {
+  // The runtime reads ACLNN_CPU_NUM_THREADS once; default it to 1 so that an unscripted run is
+  // labelled correctly (scripts/bench.sh sets it, and OMP_NUM_THREADS for oneDNN, per process).
+  setenv("ACLNN_CPU_NUM_THREADS", "1", 0);
+  setenv("OMP_NUM_THREADS", std::getenv("ACLNN_CPU_NUM_THREADS"), 0);
+  aclbench::RegisterKernelBenchmarks();
+  aclbench::RegisterE2EBenchmarks();
+  aclbench::RegisterOneDnnBenchmarks();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,79 @@
+// The fast paths of the kernels against the independent reference: streaming stores for outputs
+// larger than the last-level cache (unaligned output included), and the fp32 evaluation of the
+// fp16 / bf16 Swish gradient over every fp16 input, around the cancellation zero of
+// 1 + v (1 - s) where it hands over to double.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "harness.h"
+
+namespace reftest {
+namespace {
+
+// 48 MiB of traffic exceeds the last-level cache of the machines we run on, so the driver streams.
+int64_t StreamingElems(size_t isz) { return (int64_t{48} << 20) / (3 * static_cast<int64_t>(isz)) + 37; }
+
+TEST(FastPaths, StreamingStoresLargeOutputs) {
+  ThreadPool pool(2);
+  // One kernel per output path: fp32 direct, fp16 / bf16 narrowing, int8 narrowing.
+  for (const KernelDesc& k : AllKernels()) {
+    if (k.id != KernelId::kSeluBackwardCurrentF32 && k.id != KernelId::kSwishBackwardF16 &&
+        k.id != KernelId::kSeluBackwardLegacyBF16 && k.id != KernelId::kSeluBackwardCurrentI8)
+      continue;
+    const int64_t n = StreamingElems(aclcpu::kernels::KernelItemSize(k.id));
+    TestLayout l = Contiguous({n}, "large_unaligned_out");
+    l.out.offset = 3;
+    l.out.storage = n + 3;
+    EXPECT_TRUE(RunAndCheck(k, l, 78, 8.0, 1.0f, &pool));
+  }
+}
+
+// Every finite fp16 / bf16-representable x from the fp16 grid, with gradients of both signs and
+// several betas (beta moves the cancellation zero v = -1.278 across the x grid).
+TEST(FastPaths, SwishHalfEveryInput) {
+  for (const KernelDesc& k : AllKernels()) {
+    if (k.op != Op::SwishBackward || k.dt == DT::F32) continue;
+    const size_t isz = 2;
+    std::vector<double> xs;
+    for (uint32_t h = 0; h < 0x10000u; ++h) {
+      const uint16_t bits = static_cast<uint16_t>(h);
+      uint8_t bytes[2];
+      std::memcpy(bytes, &bits, 2);
+      const double x = Decode(DT::F16, bytes);
+      if (!std::isfinite(x)) continue;
+      xs.push_back(x);
+    }
+    const int64_t n = static_cast<int64_t>(xs.size());
+    for (float beta : {1.0f, 1.7f, -2.5f}) {
+      for (double g : {-0.75, 1000.0}) {
+        std::vector<uint8_t> in0(n * isz), in1(n * isz), out(n * isz, 0xA5);
+        for (int64_t i = 0; i < n; ++i) {
+          Encode(k.dt, ToDType(k.dt, g), &in0[i * isz]);
+          Encode(k.dt, ToDType(k.dt, xs[i]), &in1[i * isz]);
+        }
+        const int64_t shape[1] = {n}, stride[1] = {1};
+        aclcpu::kernels::BinaryProblem p{1, shape, {in0.data(), stride}, {in1.data(), stride},
+                                         out.data(), stride};
+        aclcpu::kernels::KernelParams params;
+        params.beta = beta;
+        aclcpu::kernels::RunBinary(k.id, p, params, nullptr);
+        int64_t bad = 0;
+        for (int64_t i = 0; i < n; ++i) {
+          const double gi = Decode(k.dt, &in0[i * isz]);
+          const double xi = Decode(k.dt, &in1[i * isz]);
+          const Expected e = Reference(k, gi, xi, beta);
+          double ulps = 0;
+          if (!Matches(k, e, Decode(k.dt, &out[i * isz]), &ulps) && bad++ == 0) {
+            ADD_FAILURE() << k.name << " g=" << gi << " x=" << xi << " beta=" << beta
+                          << ": got " << Decode(k.dt, &out[i * isz]) << ", want " << e.value;
+          }
+        }
+        EXPECT_EQ(bad, 0) << k.name << " beta " << beta << " g " << g;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace reftest
