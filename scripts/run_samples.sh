@@ -6,8 +6,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 prefix=${ACLNN_CPU_PREFIX:-$root/out/ascend}
 build=${ACLNN_CPU_BUILD_DIR:-$root/build/release}
 bash "$root/scripts/install_deps.sh"
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
-cmake --build "$build" -j"$(nproc)"
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF -DACLNN_CPU_BUILD_BENCH=OFF >/dev/null
+echo "building (log: $build/build.log) ..."
+cmake --build "$build" -j"$(nproc)" >"$build/build.log" 2>&1 || { tail -40 "$build/build.log"; exit 1; }
 cmake --install "$build" --prefix "$prefix" >/dev/null
 echo "installed into $prefix"
 bin=$root/out/samples
