@@ -40,7 +40,8 @@ void BM_Kernel(benchmark::State& st, KernelCase k, int64_t n, int threads, bool 
   // Inputs: gradOutput in [-5, 5]; x in [-8, 8] (Swish) or y in [-1.758, 4] (Selu): both signs,
   // both branches, the whole exp range that matters.
   const void* gp = CachedInput(k.dt, n, -5.0, 5.0, 1);
-  const void* xp = k.swish ? CachedInput(k.dt, n, -8.0, 8.0, 2) : CachedInput(k.dt, n, -1.758, 4.0, 2);
+  const void* xp =
+      k.swish ? CachedInput(k.dt, n, -8.0, 8.0, 2) : CachedInput(k.dt, n, -1.758, 4.0, 2);
   Buffer out(n * isz);
   // Contiguous: one dim. Transposed: a square view whose gradOutput is read column-major.
   int64_t side = 1;
@@ -91,7 +92,8 @@ void RoofRange(const RoofJob& j, int64_t begin, int64_t end) {
 #if defined(__AVX512F__)
   constexpr int kW = 16;
   if (j.nt) {
-    for (; i < end && (reinterpret_cast<uintptr_t>(j.o + i) & 63) != 0; ++i) j.o[i] = j.a[i] + j.b[i];
+    for (; i < end && (reinterpret_cast<uintptr_t>(j.o + i) & 63) != 0; ++i)
+      j.o[i] = j.a[i] + j.b[i];
     for (; i + kW <= end; i += kW) {
       const __m512i s = _mm512_add_epi32(_mm512_loadu_si512(j.a + i), _mm512_loadu_si512(j.b + i));
       _mm512_stream_si512(reinterpret_cast<__m512i*>(j.o + i), s);
@@ -106,7 +108,8 @@ void RoofRange(const RoofJob& j, int64_t begin, int64_t end) {
   constexpr int kW = 8;
   using V = __m256i;
   if (j.nt) {
-    for (; i < end && (reinterpret_cast<uintptr_t>(j.o + i) & 31) != 0; ++i) j.o[i] = j.a[i] + j.b[i];
+    for (; i < end && (reinterpret_cast<uintptr_t>(j.o + i) & 31) != 0; ++i)
+      j.o[i] = j.a[i] + j.b[i];
     for (; i + kW <= end; i += kW) {
       const V s = _mm256_add_epi32(_mm256_loadu_si256(reinterpret_cast<const V*>(j.a + i)),
                                    _mm256_loadu_si256(reinterpret_cast<const V*>(j.b + i)));
@@ -137,9 +140,12 @@ void BM_Roofline(benchmark::State& st, size_t isz, int64_t n, int threads, bool 
   const void* a = CachedInput(Dt::I32, words, -1e6, 1e6, 3);
   const void* b = CachedInput(Dt::I32, words, -1e6, 1e6, 4);
   Buffer o(words * 4);
-  RoofJob j{static_cast<const uint32_t*>(a), static_cast<const uint32_t*>(b),
+  RoofJob j{static_cast<const uint32_t*>(a),
+            static_cast<const uint32_t*>(b),
             static_cast<uint32_t*>(o.p),
-            words, kn::kBlockElems * static_cast<int64_t>(isz) / 4, nt};
+            words,
+            kn::kBlockElems * static_cast<int64_t>(isz) / 4,
+            nt};
   const int64_t blocks = (words + j.wordsPerBlock - 1) / j.wordsPerBlock;
   kn::ThreadPool* pool = Pool(threads);
   for (auto _ : st) {
@@ -169,15 +175,16 @@ void RegisterKernelBenchmarks() {
         }
       }
       for (const KernelCase& k : kCases) {
-        const std::string name = std::string("kernel/") + k.name + "/" + std::to_string(n) +
-                                 "/t" + std::to_string(threads);
+        const std::string name = std::string("kernel/") + k.name + "/" + std::to_string(n) + "/t" +
+                                 std::to_string(threads);
         Apply(benchmark::RegisterBenchmark(name.c_str(), BM_Kernel, k, n, threads, false), n);
       }
     }
     // The strided driver with a column-major gradOutput (out and x row-major).
     for (int64_t n : {int64_t{1} << 20, int64_t{1} << 24}) {
       for (const KernelCase& k : kCases) {
-        if (k.id != kn::KernelId::kSwishBackwardF32 && k.id != kn::KernelId::kSeluBackwardCurrentF32 &&
+        if (k.id != kn::KernelId::kSwishBackwardF32 &&
+            k.id != kn::KernelId::kSeluBackwardCurrentF32 &&
             k.id != kn::KernelId::kSeluBackwardCurrentBF16)
           continue;
         const std::string name = std::string("transposed/") + k.name + "/" + std::to_string(n) +

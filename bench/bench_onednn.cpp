@@ -20,7 +20,7 @@ void BM_OneDnn(benchmark::State& st, bool swish, Dt d, int64_t n) {
   try {
     engine eng(engine::kind::cpu, 0);
     stream strm(eng);
-    const memory::data_type dt = d == Dt::F32    ? memory::data_type::f32
+    const memory::data_type dt = d == Dt::F32   ? memory::data_type::f32
                                  : d == Dt::F16 ? memory::data_type::f16
                                                 : memory::data_type::bf16;
     const memory::desc md({n}, dt, memory::format_tag::a);

@@ -20,6 +20,7 @@
 #include <limits>
 
 #include "elementwise/convert.h"
+#include "elementwise/packet_io.h"
 
 #if defined(__SSE2__)
 #include <immintrin.h>
@@ -32,6 +33,17 @@ using Packet = Eigen::internal::packet_traits<float>::type;
 constexpr int kPacketSize = Eigen::internal::packet_traits<float>::size;
 constexpr int kChunk = 256;  // floats per buffer: 3 buffers = 3 KiB
 static_assert(kChunk % kPacketSize == 0, "chunk must hold whole packets");
+
+#if defined(EIGEN_VECTORIZE_AVX512) || \
+    (defined(EIGEN_VECTORIZE_AVX2) && defined(__F16C__) && defined(__x86_64__))
+#define ACLCPU_PACKET_IO 1
+#else
+#define ACLCPU_PACKET_IO 0
+#endif
+static_assert(pio::kPacketIo == (ACLCPU_PACKET_IO != 0), "packet_io.h and chunked.h disagree");
+#if ACLCPU_PACKET_IO
+static_assert(sizeof(Packet) == sizeof(pio::P), "in-register conversions need Eigen's packet");
+#endif
 
 // Round every lane to the nearest fp16 value (RNE, overflow to inf).
 template <typename P>
@@ -56,59 +68,94 @@ inline __m512 RoundToHalfPacket(const __m512& x) {
 #endif
 
 // ---- element I/O policies: how a dtype becomes fp32 and comes back ----
+// Widen / Narrow convert blocks in L1 buffers (convert.h). Where kPacket is true, Load / Store /
+// Stream convert one full packet in registers (packet_io.h) with the same bits; Stream needs an
+// address aligned to the store's width.
 
 struct F32Io {
   using T = float;
-  static constexpr bool kDirect = true;
+  static constexpr bool kPacket = true;
   static void Widen(const T* s, float* d, int64_t n) { std::memcpy(d, s, n * sizeof(float)); }
   static void Narrow(float* s, T* d, int64_t n) { std::memcpy(d, s, n * sizeof(float)); }
+  static Packet Load(const T* s) { return Eigen::internal::ploadu<Packet>(s); }
+  static void Store(T* d, const Packet& v) { Eigen::internal::pstoreu(d, v); }
+  static void Stream(T* d, const Packet& v);  // below, with StreamPacket
 };
 
 struct F16Io {
   using T = uint16_t;
-  static constexpr bool kDirect = false;
+  static constexpr bool kPacket = pio::kPacketIo;
   static void Widen(const T* s, float* d, int64_t n) { WidenHalf(s, d, n); }
   static void Narrow(float* s, T* d, int64_t n) { NarrowHalf(s, d, n); }
+#if ACLCPU_PACKET_IO
+  static Packet Load(const T* s) { return pio::LoadF16(s); }
+  static void Store(T* d, const Packet& v) { pio::Store(d, pio::ToF16(v)); }
+  static void Stream(T* d, const Packet& v) { pio::Stream(d, pio::ToF16(v)); }
+#endif
 };
 
 struct Bf16Io {
   using T = uint16_t;
-  static constexpr bool kDirect = false;
+  static constexpr bool kPacket = pio::kPacketIo;
   static void Widen(const T* s, float* d, int64_t n) { WidenBf16(s, d, n); }
   static void Narrow(float* s, T* d, int64_t n) { NarrowBf16(s, d, n); }
+#if ACLCPU_PACKET_IO
+  static Packet Load(const T* s) { return pio::LoadBf16(s); }
+  static void Store(T* d, const Packet& v) { pio::Store(d, pio::ToBf16(v)); }
+  static void Stream(T* d, const Packet& v) { pio::Stream(d, pio::ToBf16(v)); }
+#endif
 };
 
 // Legacy int8: exact in fp16 and fp32; back by truncation toward zero, saturating.
 struct I8TruncIo {
   using T = int8_t;
-  static constexpr bool kDirect = false;
+  static constexpr bool kPacket = pio::kPacketIo;
   static void Widen(const T* s, float* d, int64_t n) { WidenI8(s, d, n); }
   static void Narrow(float* s, T* d, int64_t n) { NarrowTruncI8(s, d, n); }
+#if ACLCPU_PACKET_IO
+  static Packet Load(const T* s) { return pio::LoadI8(s); }
+  static void Store(T* d, const Packet& v) { pio::Store(d, pio::ToI8Trunc(v)); }
+  static void Stream(T* d, const Packet& v) { pio::Stream(d, pio::ToI8Trunc(v)); }
+#endif
 };
 
 // Legacy int32: to fp32 nearest-even; back by truncation toward zero, saturating.
 struct I32TruncIo {
   using T = int32_t;
-  static constexpr bool kDirect = false;
+  static constexpr bool kPacket = pio::kPacketIo;
   static void Widen(const T* s, float* d, int64_t n) { WidenI32(s, d, n); }
   static void Narrow(float* s, T* d, int64_t n) { NarrowTruncI32(s, d, n); }
+#if ACLCPU_PACKET_IO
+  static Packet Load(const T* s) { return pio::LoadI32(s); }
+  static void Store(T* d, const Packet& v) { pio::Store(d, pio::ToI32Trunc(v)); }
+  static void Stream(T* d, const Packet& v) { pio::Stream(d, pio::ToI32Trunc(v)); }
+#endif
 };
 
 // Current int8: int -> fp16 (exact) -> fp32; back through fp16 (saturating) with half-even.
 struct I8HalfIo {
   using T = int8_t;
-  static constexpr bool kDirect = false;
+  static constexpr bool kPacket = pio::kPacketIo;
   static void Widen(const T* s, float* d, int64_t n) { WidenI8(s, d, n); }
   static void Narrow(float* s, T* d, int64_t n) {
     SaturateToHalfBlock(s, n);
     NarrowHalfEvenI8(s, d, n);
   }
+#if ACLCPU_PACKET_IO
+  static Packet Load(const T* s) { return pio::LoadI8(s); }
+  static void Store(T* d, const Packet& v) {
+    pio::Store(d, pio::ToI8HalfEven(pio::SaturateToHalf(v)));
+  }
+  static void Stream(T* d, const Packet& v) {
+    pio::Stream(d, pio::ToI8HalfEven(pio::SaturateToHalf(v)));
+  }
+#endif
 };
 
 // Current int32: int -> fp16 (nearest-even, saturating) -> fp32; back the same way as int8.
 struct I32HalfIo {
   using T = int32_t;
-  static constexpr bool kDirect = false;
+  static constexpr bool kPacket = pio::kPacketIo;
   static void Widen(const T* s, float* d, int64_t n) {
     WidenI32(s, d, n);  // 24 >= 2 * 11 + 2: rounding via fp32 equals rounding int -> fp16
     SaturateToHalfBlock(d, n);
@@ -117,6 +164,15 @@ struct I32HalfIo {
     SaturateToHalfBlock(s, n);
     NarrowHalfEvenI32(s, d, n);
   }
+#if ACLCPU_PACKET_IO
+  static Packet Load(const T* s) { return pio::LoadI32Half(s); }
+  static void Store(T* d, const Packet& v) {
+    pio::Store(d, pio::ToI32HalfEven(pio::SaturateToHalf(v)));
+  }
+  static void Stream(T* d, const Packet& v) {
+    pio::Stream(d, pio::ToI32HalfEven(pio::SaturateToHalf(v)));
+  }
+#endif
 };
 
 // ---- non-temporal output ----
@@ -146,14 +202,16 @@ inline void StreamPacket(float* dst, const __m256& v) { _mm256_stream_ps(dst, v)
 inline void StreamPacket(float* dst, const __m512& v) { _mm512_stream_ps(dst, v); }
 #endif
 
+inline void F32Io::Stream(float* d, const Packet& v) { StreamPacket(d, v); }
+
 // Copies `bytes` bytes to dst: the 64-byte aligned middle with streaming stores, head and tail
 // plainly.
 inline void StreamCopy(void* dst, const void* src, size_t bytes) {
   char* d = static_cast<char*>(dst);
   const char* s = static_cast<const char*>(src);
 #if defined(__AVX2__)
-  size_t head = (kStreamAlign - (reinterpret_cast<uintptr_t>(d) & (kStreamAlign - 1))) &
-                (kStreamAlign - 1);
+  size_t head =
+      (kStreamAlign - (reinterpret_cast<uintptr_t>(d) & (kStreamAlign - 1))) & (kStreamAlign - 1);
   if (head > bytes) head = bytes;
   std::memcpy(d, s, head);
   size_t i = head;
@@ -176,6 +234,9 @@ inline void StreamFence() {
 }
 
 // out[i] = op(in0[i], in1[i]) on fp32 packets. `stream`: write the output with streaming stores.
+// Where the I/O policy converts in registers, full packets go straight from the inputs through the
+// op to the output; the rest (the tail, and the head before the first stream-aligned output
+// address) goes through L1 buffers, zero-padded to whole packets, with the same conversions.
 template <typename Io, typename Op>
 inline void RunChunked(void* out, const void* in0, const void* in1, int64_t n, const Op& op,
                        bool stream) {
@@ -184,30 +245,12 @@ inline void RunChunked(void* out, const void* in0, const void* in1, int64_t n, c
   T* o = static_cast<T*>(out);
   const T* a = static_cast<const T*>(in0);
   const T* b = static_cast<const T*>(in1);
-  int64_t i = 0;
-  if constexpr (Io::kDirect) {
-    if (stream) {
-      // Plain packets up to the first aligned output address, then streaming packets.
-      for (; i + kPacketSize <= n && !IsStreamAligned(o + i); i += kPacketSize) {
-        ei::pstoreu(o + i, op(ei::ploadu<Packet>(a + i), ei::ploadu<Packet>(b + i)));
-      }
-      if (IsStreamAligned(o + i)) {
-        for (; i + kPacketSize <= n; i += kPacketSize) {
-          StreamPacket(o + i, op(ei::ploadu<Packet>(a + i), ei::ploadu<Packet>(b + i)));
-        }
-      }
-    }
-    for (; i + kPacketSize <= n; i += kPacketSize) {
-      const Packet r = op(ei::ploadu<Packet>(a + i), ei::ploadu<Packet>(b + i));
-      ei::pstoreu(o + i, r);
-    }
-  }
   alignas(64) float fa[kChunk];
   alignas(64) float fb[kChunk];
   alignas(64) float fo[kChunk];
   alignas(64) T to[kChunk];
-  while (i < n) {
-    const int len = static_cast<int>(std::min<int64_t>(kChunk, n - i));
+  // [i, i + len), len <= kChunk, through the buffers.
+  auto buffered = [&](int64_t i, int len, bool nt) {
     const int padded = (len + kPacketSize - 1) / kPacketSize * kPacketSize;
     Io::Widen(a + i, fa, len);
     Io::Widen(b + i, fb, len);
@@ -215,12 +258,35 @@ inline void RunChunked(void* out, const void* in0, const void* in1, int64_t n, c
     for (int j = 0; j < padded; j += kPacketSize) {
       ei::pstore(fo + j, op(ei::pload<Packet>(fa + j), ei::pload<Packet>(fb + j)));
     }
-    if (stream) {
+    if (nt) {
       Io::Narrow(fo, to, len);
       StreamCopy(o + i, to, len * sizeof(T));
     } else {
       Io::Narrow(fo, o + i, len);
     }
+  };
+  int64_t i = 0;
+  if constexpr (Io::kPacket) {
+    if (stream) {
+      const uintptr_t addr = reinterpret_cast<uintptr_t>(o);
+      if (addr % sizeof(T) == 0) {  // else never aligned: plain stores below
+        const int64_t head = static_cast<int64_t>(
+            ((kStreamAlign - (addr & (kStreamAlign - 1))) & (kStreamAlign - 1)) / sizeof(T));
+        if (head + kPacketSize <= n) {
+          if (head > 0) buffered(0, static_cast<int>(head), false);
+          for (i = head; i + kPacketSize <= n; i += kPacketSize) {
+            Io::Stream(o + i, op(Io::Load(a + i), Io::Load(b + i)));
+          }
+        }
+      }
+    }
+    for (; i + kPacketSize <= n; i += kPacketSize) {
+      Io::Store(o + i, op(Io::Load(a + i), Io::Load(b + i)));
+    }
+  }
+  while (i < n) {
+    const int len = static_cast<int>(std::min<int64_t>(kChunk, n - i));
+    buffered(i, len, stream);
     i += len;
   }
   if (stream) StreamFence();

@@ -11,6 +11,36 @@ namespace {
 
 namespace ei = Eigen::internal;
 
+// exp(x) on fp32 packets: Eigen 3.4's pexp_float (Cephes-style: m = floor(x log2(e) + 1/2),
+// r = x - m ln 2 in two FMA steps, a degree-7 polynomial), op for op, except that on AVX-512 the
+// final 2^m * p is one vscalefps instead of Eigen's generic pldexp (four multiplications by
+// powers of two). Both round once (only where the result is subnormal), so the bits are Eigen's.
+inline Packet ExpF32(const Packet& x_in) {
+#if defined(EIGEN_VECTORIZE_AVX512)
+  // Operand orders as Eigen's pmin / pmax (NaN propagates through the clamp).
+  const __m512 x =
+      _mm512_max_ps(_mm512_set1_ps(-88.723f), _mm512_min_ps(_mm512_set1_ps(88.723f), x_in));
+  const __m512 m = _mm512_roundscale_ps(
+      _mm512_fmadd_ps(x, _mm512_set1_ps(1.44269504088896341f), _mm512_set1_ps(0.5f)),
+      _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+  __m512 r = _mm512_fmadd_ps(m, _mm512_set1_ps(-0.693359375f), x);
+  r = _mm512_fmadd_ps(m, _mm512_set1_ps(2.12194440e-4f), r);
+  const __m512 r2 = _mm512_mul_ps(r, r);
+  const __m512 r3 = _mm512_mul_ps(r2, r);
+  __m512 y = _mm512_fmadd_ps(_mm512_set1_ps(1.9875691500E-4f), r, _mm512_set1_ps(1.3981999507E-3f));
+  __m512 y1 =
+      _mm512_fmadd_ps(_mm512_set1_ps(4.1665795894E-2f), r, _mm512_set1_ps(1.6666665459E-1f));
+  const __m512 y2 = _mm512_add_ps(r, _mm512_set1_ps(1.0f));
+  y = _mm512_fmadd_ps(y, r, _mm512_set1_ps(8.3334519073E-3f));
+  y1 = _mm512_fmadd_ps(y1, r, _mm512_set1_ps(5.0000001201E-1f));
+  y = _mm512_fmadd_ps(y, r3, y1);
+  y = _mm512_fmadd_ps(y, r2, y2);
+  return _mm512_max_ps(x_in, _mm512_scalef_ps(y, m));
+#else
+  return Eigen::internal::pexp_float(x_in);
+#endif
+}
+
 // The packet form of SwishBackward() in formulas.h, op for op. exp is Eigen's generic vectorised
 // Cephes-style pexp_float (within 1.3 ulp over every float where exp neither overflows nor goes
 // subnormal), called directly: Eigen 3.4's AVX-512 pexp<Packet16f> clamps at 88.376 and so
@@ -22,7 +52,7 @@ class SwishF32Op {
 
   Packet operator()(const Packet& g, const Packet& x) const {
     const Packet v = ei::pmul(x, beta_);
-    const Packet e = ei::pexp_float(ei::pnegate(v));
+    const Packet e = ExpF32(ei::pnegate(v));
     const Packet s = ei::pdiv(one_, ei::padd(one_, e));
     const Packet w = ei::pmul(v, ei::psub(one_, s));
     return ei::pmul(ei::pmul(g, s), ei::padd(one_, w));
@@ -86,7 +116,7 @@ class SwishHalfOp {
 
   Packet operator()(const Packet& g, const Packet& x) const {
     const Packet v = ei::pmul(x, beta_);
-    const Packet e = ei::pexp_float(ei::pnegate(v));
+    const Packet e = ExpF32(ei::pnegate(v));
     const Packet s = ei::pdiv(one_, ei::padd(one_, e));
     const Packet t = ei::pmadd(v, ei::pmul(e, s), one_);
     const Packet r = ei::pmul(ei::pmul(g, s), t);

@@ -12,7 +12,9 @@ namespace reftest {
 namespace {
 
 // 48 MiB of traffic exceeds the last-level cache of the machines we run on, so the driver streams.
-int64_t StreamingElems(size_t isz) { return (int64_t{48} << 20) / (3 * static_cast<int64_t>(isz)) + 37; }
+int64_t StreamingElems(size_t isz) {
+  return (int64_t{48} << 20) / (3 * static_cast<int64_t>(isz)) + 37;
+}
 
 TEST(FastPaths, StreamingStoresLargeOutputs) {
   ThreadPool pool(2);
@@ -53,8 +55,8 @@ TEST(FastPaths, SwishHalfEveryInput) {
           Encode(k.dt, ToDType(k.dt, xs[i]), &in1[i * isz]);
         }
         const int64_t shape[1] = {n}, stride[1] = {1};
-        aclcpu::kernels::BinaryProblem p{1, shape, {in0.data(), stride}, {in1.data(), stride},
-                                         out.data(), stride};
+        aclcpu::kernels::BinaryProblem p{
+            1, shape, {in0.data(), stride}, {in1.data(), stride}, out.data(), stride};
         aclcpu::kernels::KernelParams params;
         params.beta = beta;
         aclcpu::kernels::RunBinary(k.id, p, params, nullptr);
@@ -65,8 +67,8 @@ TEST(FastPaths, SwishHalfEveryInput) {
           const Expected e = Reference(k, gi, xi, beta);
           double ulps = 0;
           if (!Matches(k, e, Decode(k.dt, &out[i * isz]), &ulps) && bad++ == 0) {
-            ADD_FAILURE() << k.name << " g=" << gi << " x=" << xi << " beta=" << beta
-                          << ": got " << Decode(k.dt, &out[i * isz]) << ", want " << e.value;
+            ADD_FAILURE() << k.name << " g=" << gi << " x=" << xi << " beta=" << beta << ": got "
+                          << Decode(k.dt, &out[i * isz]) << ", want " << e.value;
           }
         }
         EXPECT_EQ(bad, 0) << k.name << " beta " << beta << " g " << g;
