@@ -2,8 +2,11 @@
 // executor contract between the operators (src/ops) and nnopbase.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -48,10 +51,50 @@ struct aclScalarList {
 
 namespace aclcpu {
 
+// Dimensions or strides of a view: up to kInline values are held in place (no allocation, so
+// that copying a snapshot in phase 1 and into the launched task costs no malloc), more on the
+// heap.
+class DimVector {
+ public:
+  static constexpr size_t kInline = 8;
+  DimVector() = default;
+  DimVector(std::initializer_list<int64_t> values) { assign(values.begin(), values.end()); }
+  DimVector& operator=(std::initializer_list<int64_t> values) {
+    assign(values.begin(), values.end());
+    return *this;
+  }
+  DimVector& operator=(const std::vector<int64_t>& values) {
+    assign(values.data(), values.data() + values.size());
+    return *this;
+  }
+  void assign(const int64_t* first, const int64_t* last) {
+    size_ = static_cast<size_t>(last - first);
+    if (size_ <= kInline) {
+      std::copy(first, last, inline_);
+      heap_.clear();
+    } else {
+      heap_.assign(first, last);
+    }
+  }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const int64_t* data() const { return size_ <= kInline ? inline_ : heap_.data(); }
+  int64_t* data() { return size_ <= kInline ? inline_ : heap_.data(); }
+  const int64_t* begin() const { return data(); }
+  const int64_t* end() const { return data() + size_; }
+  int64_t operator[](size_t i) const { return data()[i]; }
+  int64_t& operator[](size_t i) { return data()[i]; }
+
+ private:
+  size_t size_ = 0;
+  int64_t inline_[kInline] = {};
+  std::vector<int64_t> heap_;  // used only past kInline values
+};
+
 // A copy of the parts of a tensor an operator needs at run time.
 struct TensorSnapshot {
-  std::vector<int64_t> shape;
-  std::vector<int64_t> strides;
+  DimVector shape;
+  DimVector strides;
   int64_t offset = 0;
   aclDataType dtype = ACL_DT_UNDEFINED;
   void* data = nullptr;

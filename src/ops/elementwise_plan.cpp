@@ -19,9 +19,10 @@ namespace {
 // Phase 2 re-checks the memory: an allocation may have been freed, or an address replaced by
 // aclSetTensorAddr, since phase 1.
 int RecheckView(const char* opName, const char* arg, const TensorSnapshot& view) {
-  aclTensor probe;
-  probe.viewShape = view.shape;
-  probe.strides = view.strides;
+  // Reused per thread: assigning into its vectors allocates only the first time.
+  thread_local aclTensor probe;
+  probe.viewShape.assign(view.shape.begin(), view.shape.end());
+  probe.strides.assign(view.strides.begin(), view.strides.end());
   probe.offset = view.offset;
   probe.dtype = view.dtype;
   probe.data = view.data;
@@ -108,6 +109,13 @@ std::vector<rt::ByteRange> WrittenHull(const TensorSnapshot& view) {
   return {rt::ByteRange{first + lo * item, first + (hi + 1) * item}};
 }
 
+// Bytes the kernel reads or writes through `view` (the stream's cost hint).
+size_t TrafficBytes(const TensorSnapshot& view) {
+  size_t n = DtypeSize(view.dtype);
+  for (int64_t d : view.shape) n *= static_cast<size_t>(d);
+  return n;
+}
+
 struct LaunchInfo {
   kernels::KernelId kernel;
   kernels::KernelParams params;
@@ -142,7 +150,10 @@ int Launch(const LaunchInfo& info, const ExecutorPlan& plan, aclrtStream stream)
     kernels::RunBinary(kernel, problem, params, pool);
     return 0;
   };
-  const int rc = rt::Submit(stream, opName, std::move(task), WrittenHull(plan.outputs[0]));
+  // Small work on an idle stream runs inline, on this thread (see rt::kInlineCostLimit).
+  const size_t cost =
+      TrafficBytes(plan.inputs[0]) + TrafficBytes(plan.inputs[1]) + TrafficBytes(plan.outputs[0]);
+  const int rc = rt::Submit(stream, opName, std::move(task), WrittenHull(plan.outputs[0]), cost);
   if (rc != 0) {
     return Fail(ACLNN_ERR_RUNTIME_ERROR,
                 std::string(opName) + ": enqueueing on the stream failed with runtime error " +

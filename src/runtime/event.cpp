@@ -1,7 +1,7 @@
 // Events: markers in a stream's queue. Each record starts a new generation; the marker task of
-// generation g, when the stream's worker reaches it, raises `done` to g, stamps the time and
-// wakes waiters. An event is complete when it was recorded and done has caught up with the
-// latest generation.
+// generation g, when the stream reaches it (on its worker, or inline on the recording thread
+// when the stream is idle), raises `done` to g, stamps the time and wakes waiters. An event is
+// complete when it was recorded and done has caught up with the latest generation.
 #include <chrono>
 #include <condition_variable>
 #include <map>
@@ -21,13 +21,26 @@ struct Event {
   uint64_t handle = 0;
   uint32_t flags = 0;
   bool reusable = false;  // aclrtCreateEventExWithFlag: complete before its first record
+  std::mutex recordMu;    // serialises aclrtRecordEvent calls on this event
   std::mutex mu;
   std::condition_variable cv;
   bool recorded = false;
   uint64_t generation = 0;  // of the latest record
   uint64_t done = 0;        // highest generation whose marker ran
   uint64_t stampNs = 0;     // steady_clock time of the marker of `done`
+  // The stream and sequence number of the latest record's marker: waiting for the event, or
+  // seeing it complete, synchronizes the work before it (the missing-synchronisation check).
+  std::weak_ptr<Stream> stream;
+  uint64_t streamSeq = 0;
+  uint64_t streamGeneration = 0;
 };
+
+// Once the marker of the latest record with a known stream ran, the work before it counts as
+// synchronized (mu held).
+void MarkSynchronizedLocked(const Event& e) {
+  if (e.streamGeneration == 0 || e.done < e.streamGeneration) return;
+  if (std::shared_ptr<Stream> s = e.stream.lock()) s->MarkSynchronized(e.streamSeq);
+}
 
 struct EventTable {
   std::mutex mu;
@@ -133,13 +146,16 @@ int RecordEvent(aclrtEvent event, aclrtStream stream) {
   if (int rc = Lookup("aclrtRecordEvent", "event", event, &e)) return rc;
   std::shared_ptr<Stream> s;
   if (int rc = ResolveStream("aclrtRecordEvent", stream, &s)) return rc;
+  // The lock is held across the enqueue so that the sequence number recorded is that of this
+  // generation's marker (which may run inline, on this thread, before Enqueue returns).
+  std::lock_guard<std::mutex> recordLock(e->recordMu);
   uint64_t generation = 0;
   {
     std::lock_guard<std::mutex> lock(e->mu);
     generation = ++e->generation;
     e->recorded = true;
   }
-  s->Enqueue(
+  const uint64_t seq = s->Enqueue(
       "aclrtRecordEvent marker",
       [e, generation] {
         {
@@ -152,7 +168,13 @@ int RecordEvent(aclrtEvent event, aclrtStream stream) {
         e->cv.notify_all();
         return 0;
       },
-      /*always=*/true, TaskWrites::None());
+      /*always=*/true, TaskWrites::None(), /*costBytes=*/0);
+  std::lock_guard<std::mutex> lock(e->mu);
+  if (e->generation == generation) {
+    e->stream = s;
+    e->streamSeq = seq;
+    e->streamGeneration = generation;
+  }
   return ACL_SUCCESS;
 }
 
@@ -174,7 +196,7 @@ int ResetEvent(aclrtEvent event, aclrtStream stream) {
         if (e->generation == generation) e->recorded = false;
         return 0;
       },
-      /*always=*/true, TaskWrites::None());
+      /*always=*/true, TaskWrites::None(), /*costBytes=*/0);
   return ACL_SUCCESS;
 }
 
@@ -198,6 +220,8 @@ int SynchronizeEvent(aclrtEvent event, int32_t timeoutMs, bool checkTimeout) {
                  "%s: event %p not complete after the timeout of %d ms", api, event,
                  static_cast<int>(timeoutMs));
   }
+  std::lock_guard<std::mutex> lock(e->mu);
+  MarkSynchronizedLocked(*e);
   return ACL_SUCCESS;
 }
 
@@ -209,6 +233,7 @@ int QueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* status) {
   }
   std::lock_guard<std::mutex> lock(e->mu);
   bool complete = e->recorded ? CompleteLocked(*e) : e->reusable;
+  if (complete) MarkSynchronizedLocked(*e);
   *status = complete ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
   return ACL_SUCCESS;
 }
@@ -220,6 +245,7 @@ int QueryEvent(aclrtEvent event, aclrtEventStatus* status) {
   std::lock_guard<std::mutex> lock(e->mu);
   // An event never recorded has nothing outstanding: complete (as cudaEventQuery does).
   bool complete = !e->recorded || CompleteLocked(*e);
+  if (complete) MarkSynchronizedLocked(*e);
   *status = complete ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
   return ACL_SUCCESS;
 }

@@ -95,12 +95,13 @@ int CheckFill(const char* api, void* devPtr, size_t maxCount, size_t count, int3
 // Enqueues `copy` on `stream`; when a side is pageable host memory the call returns only after
 // the copy ran, as CANN does (the caller may reuse its buffer at once).
 int Enqueue(const char* api, aclrtStream stream, bool waitForIt, const void* dst, size_t count,
-            Task task) {
+            size_t costBytes, Task task) {
   std::shared_ptr<Stream> s;
   if (int rc = ResolveStream(api, stream, &s)) return rc;
   // Marked when enqueued: an operator enqueued after this copy reads what it will write.
   MarkWritten(dst, count);
-  s->Enqueue(api, std::move(task), false, TaskWrites::Ranges(Writes(dst, count)));
+  // Small copies on an idle stream run inline (costBytes decides).
+  s->Enqueue(api, std::move(task), false, TaskWrites::Ranges(Writes(dst, count)), costBytes);
   if (waitForIt) s->WaitIdle(-1);
   return ACL_SUCCESS;
 }
@@ -122,10 +123,11 @@ int MemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, aclrtM
   CopyPlan plan;
   int rc = CheckCopy("aclrtMemcpyAsync", dst, destMax, src, count, kind, &plan);
   if (rc != 0) return rc == 1 ? ACL_SUCCESS : rc;
-  return Enqueue("aclrtMemcpyAsync", stream, plan.pageableHost, dst, count, [dst, src, count] {
-    std::memmove(dst, src, count);
-    return 0;
-  });
+  return Enqueue("aclrtMemcpyAsync", stream, plan.pageableHost, dst, count, 2 * count,
+                 [dst, src, count] {
+                   std::memmove(dst, src, count);
+                   return 0;
+                 });
 }
 
 int Memset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
@@ -145,10 +147,11 @@ int MemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclr
   int rc = CheckFill("aclrtMemsetAsync", devPtr, maxCount, count, &device);
   if (rc != 0) return rc == 1 ? ACL_SUCCESS : rc;
   const bool pageable = device < 0 && ClassifyPointer(devPtr, nullptr) != PointerKind::kHost;
-  return Enqueue("aclrtMemsetAsync", stream, pageable, devPtr, count, [devPtr, value, count] {
-    std::memset(devPtr, value & 0xFF, count);
-    return 0;
-  });
+  return Enqueue("aclrtMemsetAsync", stream, pageable, devPtr, count, count,
+                 [devPtr, value, count] {
+                   std::memset(devPtr, value & 0xFF, count);
+                   return 0;
+                 });
 }
 
 }  // namespace rt

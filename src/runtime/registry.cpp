@@ -65,7 +65,7 @@ void WarnPendingWriters(const char* api, const std::vector<std::shared_ptr<Strea
   if (!LogEnabled(LogLevel::kWarning)) return;
   if (!CheckEnabled(1)) {  // no write bookkeeping: all we know is that work is pending
     for (const auto& s : streams) {
-      if (!s->Pending()) continue;
+      if (!s->Pending() && !s->Unsynchronized()) continue;
       Log(LogLevel::kWarning,
           "%s: reading %p (%zu bytes) while stream %p still has unfinished work; waiting - call "
           "aclrtSynchronizeStream first",
@@ -79,7 +79,7 @@ void WarnPendingWriters(const char* api, const std::vector<std::shared_ptr<Strea
   const Stream* unknownStream = nullptr;
   std::string unknownWhat;
   for (const auto& s : streams) {
-    if (!s->Pending()) continue;
+    if (!s->Pending() && !s->Unsynchronized()) continue;
     std::string what;
     bool exact = false;
     if (!s->FindPendingWriter(begin, end, &what, &exact)) continue;
@@ -211,11 +211,13 @@ std::vector<std::shared_ptr<Stream>> LiveStreams(int32_t device) {
 void WaitForDeviceWork(int32_t device, const char* api, const void* read, size_t readBytes) {
   if (Stream::OnWorkerThread()) return;
   std::vector<std::shared_ptr<Stream>> streams = LiveStreams(device);
-  auto pending = std::find_if(streams.begin(), streams.end(),
-                              [](const std::shared_ptr<Stream>& s) { return s->Pending(); });
+  // Work that ran inline is finished but, until synchronized, still counts for the warning.
+  auto pending = std::find_if(streams.begin(), streams.end(), [](const std::shared_ptr<Stream>& s) {
+    return s->Pending() || s->Unsynchronized();
+  });
   if (pending == streams.end()) return;
   if (read != nullptr) WarnPendingWriters(api, streams, read, readBytes);
-  for (auto& s : streams) s->WaitIdle(-1);
+  for (auto& s : streams) s->WaitIdle(-1);  // which also marks the work synchronized
 }
 
 int SynchronizeStreams(const char* api, const std::vector<std::shared_ptr<Stream>>& streams,

@@ -51,10 +51,19 @@ struct ByteRange {
   uintptr_t end = 0;
 };
 
+// The cost hint of work whose size is not known: it always runs on the stream's worker.
+constexpr size_t kCostUnknown = SIZE_MAX;
+// Work whose cost hint (bytes read plus bytes written) is at most this may run on the calling
+// thread when the stream is idle (see Stream::Enqueue); anything larger stays asynchronous.
+constexpr size_t kInlineCostLimit = size_t{256} << 10;
+
 // Submit for a task that declares what it writes: a synchronous aclrtMemcpy that reads one of
-// these ranges while the task is pending warns naming the stream and `what` (tasks submitted
-// without ranges may write anything). An empty list means the task writes no device memory.
-int Submit(aclrtStream stream, const char* what, Task task, std::vector<ByteRange> writes);
+// these ranges while the task is unsynchronized warns naming the stream and `what` (tasks
+// submitted without ranges may write anything). An empty list means the task writes no device
+// memory. `costBytes` is the memory the task touches; a task that may block, or waits for
+// anything but memory, must pass kCostUnknown.
+int Submit(aclrtStream stream, const char* what, Task task, std::vector<ByteRange> writes,
+           size_t costBytes = kCostUnknown);
 
 // Initialised-memory tracking (ACLNN_CPU_CHECK=2; no-ops otherwise). Marks [p, p + bytes) of
 // a live device allocation as written (aclrtMemcpy/aclrtMemset destinations, operator outputs;

@@ -20,6 +20,8 @@ using Clock = std::chrono::steady_clock;
 constexpr std::chrono::microseconds kWorkerSpin{50};
 // A synchronising thread polls this long before it sleeps: short tasks finish within it.
 constexpr std::chrono::microseconds kWaiterSpin{20};
+// Entries kept for the missing-synchronisation warning, at most (see RecordWritesLocked).
+constexpr size_t kMaxPendingWrites = 256;
 
 thread_local const Stream* tRunningStream = nullptr;
 
@@ -47,43 +49,71 @@ Stream::~Stream() { Shutdown(false); }
 bool Stream::OnWorkerThread() { return tRunningStream != nullptr; }
 const Stream* Stream::Current() { return tRunningStream; }
 
-uint64_t Stream::Enqueue(std::string what, Task task, bool always, TaskWrites writes) {
+uint64_t Stream::Enqueue(const char* what, Task task, bool always, TaskWrites writes,
+                         size_t costBytes) {
   if (blocking_) {
     // A task that enqueues onto its own stream runs the new task right away (already in order).
     std::unique_lock<std::mutex> inlineLock(inlineMu_, std::defer_lock);
     if (tRunningStream != this) inlineLock.lock();
     uint64_t seq = submitted_.fetch_add(1, std::memory_order_acq_rel) + 1;
-    Item item{std::move(what), std::move(task), always};
-    const Stream* outer = tRunningStream;
-    Run(item);
-    tRunningStream = outer;
+    Run(what, task, /*inline_=*/false);
     return seq;
   }
   bool wake = false;
   uint64_t seq = 0;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    std::unique_lock<std::mutex> lock(mu_);
     seq = submitted_.load(std::memory_order_relaxed) + 1;
-    // The bookkeeping behind the precise missing-synchronisation warning (ACLNN_CPU_CHECK >= 1).
-    if (CheckEnabled(1) && (!writes.known || !writes.ranges.empty())) {
-      PrunePendingWritesLocked();
-      if (!writes.known) pendingWrites_.push_back(PendingWrite{seq, false, ByteRange{}, what});
-      for (const ByteRange& r : writes.ranges) {
-        pendingWrites_.push_back(PendingWrite{seq, true, r, what});
-      }
+    // Idle: nothing queued, nothing running (inline or on the worker), so running the task here
+    // and now keeps the order. A task of this stream enqueueing onto it is never idle.
+    const bool idle = completed_.load(std::memory_order_relaxed) == seq - 1;
+    if (idle && costBytes <= kInlineCostLimit && !stop_) {
+      RecordWritesLocked(seq, what, writes, /*inline_=*/true);
+      inlineRunning_ = true;
+      submitted_.store(seq, std::memory_order_release);
+      lock.unlock();
+      Run(what, task, /*inline_=*/true);
+      return seq;
     }
-    queue_.push_back(Item{std::move(what), std::move(task), always});
+    RecordWritesLocked(seq, what, writes, /*inline_=*/false);
+    queue_.push_back(Item{what, std::move(task), always});
     queued_.fetch_add(1, std::memory_order_release);
-    submitted_.fetch_add(1, std::memory_order_acq_rel);
-    wake = workerSleeping_;
+    submitted_.store(seq, std::memory_order_release);
+    wake = workerSleeping_ && !inlineRunning_;
   }
   if (wake) workCv_.notify_one();
   return seq;
 }
 
+void Stream::RecordWritesLocked(uint64_t seq, const char* what, const TaskWrites& writes,
+                                bool inline_) {
+  const bool writesMemory = !writes.known || !writes.ranges.empty();
+  if (!writesMemory) return;
+  // Even without the precise bookkeeping, an inline task that writes keeps the stream
+  // "unsynchronized" (the imprecise warning of ACLNN_CPU_CHECK=0 still fires).
+  if (inline_) lastInlineWrite_.store(seq, std::memory_order_release);
+  // The bookkeeping behind the precise missing-synchronisation warning (ACLNN_CPU_CHECK >= 1).
+  if (!CheckEnabled(1)) return;
+  PrunePendingWritesLocked();
+  if (!writes.known) pendingWrites_.push_back(PendingWrite{seq, false, inline_, ByteRange{}, what});
+  for (const ByteRange& r : writes.ranges) {
+    pendingWrites_.push_back(PendingWrite{seq, true, inline_, r, what});
+  }
+  // Work that is never synchronized must not grow the list without bound.
+  while (pendingWrites_.size() > kMaxPendingWrites) {
+    droppedSeq_ = pendingWrites_.front().seq;
+    droppedWhat_ = std::move(pendingWrites_.front().what);
+    pendingWrites_.pop_front();
+  }
+}
+
+bool Stream::LiveLocked(const PendingWrite& w) const {
+  if (w.seq <= synced_.load(std::memory_order_acquire)) return false;
+  return w.ranInline || w.seq > completed_.load(std::memory_order_acquire);
+}
+
 void Stream::PrunePendingWritesLocked() {
-  const uint64_t done = completed_.load(std::memory_order_acquire);
-  while (!pendingWrites_.empty() && pendingWrites_.front().seq <= done) pendingWrites_.pop_front();
+  while (!pendingWrites_.empty() && !LiveLocked(pendingWrites_.front())) pendingWrites_.pop_front();
 }
 
 bool Stream::FindPendingWriter(uintptr_t begin, uintptr_t end, std::string* what, bool* exact) {
@@ -91,6 +121,7 @@ bool Stream::FindPendingWriter(uintptr_t begin, uintptr_t end, std::string* what
   PrunePendingWritesLocked();
   const PendingWrite* unknown = nullptr;
   for (const PendingWrite& w : pendingWrites_) {
+    if (!LiveLocked(w)) continue;
     if (w.known && w.range.begin < end && begin < w.range.end) {
       *what = w.what;
       *exact = true;
@@ -98,21 +129,36 @@ bool Stream::FindPendingWriter(uintptr_t begin, uintptr_t end, std::string* what
     }
     if (!w.known && unknown == nullptr) unknown = &w;
   }
-  if (unknown == nullptr) return false;
-  *what = unknown->what;
-  *exact = false;
-  return true;
+  if (unknown != nullptr) {
+    *what = unknown->what;
+    *exact = false;
+    return true;
+  }
+  if (droppedSeq_ > synced_.load(std::memory_order_acquire)) {
+    *what = droppedWhat_;
+    *exact = false;
+    return true;
+  }
+  return false;
 }
 
-void Stream::Run(Item& item) {
+void Stream::MarkSynchronized(uint64_t seq) {
+  uint64_t cur = synced_.load(std::memory_order_acquire);
+  while (cur < seq && !synced_.compare_exchange_weak(cur, seq, std::memory_order_acq_rel)) {
+  }
+}
+
+void Stream::Run(const char* what, Task& task, bool inline_) {
   // A task on a worker thread starts with an empty message list so that whatever it records
-  // belongs to it; in blocking mode the messages stay with the caller, where they belong.
-  if (!blocking_) ClearRecentErrMsg();
+  // belongs to it; in blocking mode, and inline, the messages stay with the caller's thread.
+  const bool worker = !blocking_ && !inline_;
+  if (worker) ClearRecentErrMsg();
+  const Stream* outer = tRunningStream;  // inline or blocking work may nest across streams
   tRunningStream = this;
   int rc = 0;
   std::string detail;
   try {
-    rc = item.task ? item.task() : 0;
+    rc = task ? task() : 0;
   } catch (const std::exception& e) {
     rc = ACL_ERROR_INTERNAL_ERROR;
     detail = std::string("exception: ") + e.what();
@@ -120,8 +166,8 @@ void Stream::Run(Item& item) {
     rc = ACL_ERROR_INTERNAL_ERROR;
     detail = "unknown exception";
   }
-  tRunningStream = nullptr;
-  if (rc != 0 && !blocking_) {
+  tRunningStream = outer;
+  if (rc != 0 && worker) {
     if (const char* recorded = TakeRecentErrMsg()) {
       if (!detail.empty()) detail += "; ";
       detail += recorded;
@@ -130,10 +176,16 @@ void Stream::Run(Item& item) {
   std::lock_guard<std::mutex> lock(mu_);
   if (rc != 0 && firstError_ == 0) {
     firstError_ = rc;
-    firstErrorMessage_ = "task \"" + item.what + "\" failed with status " + std::to_string(rc);
+    firstErrorMessage_ =
+        std::string("task \"") + what + "\" failed with status " + std::to_string(rc);
     if (!detail.empty()) firstErrorMessage_ += ": " + detail;
   }
   completed_.fetch_add(1, std::memory_order_acq_rel);
+  if (inline_) {
+    inlineRunning_ = false;
+    // Tasks other threads queued meanwhile (or a shutdown) wait for the worker.
+    if (workerSleeping_ && (!queue_.empty() || stop_)) workCv_.notify_one();
+  }
   if (waiters_ > 0) doneCv_.notify_all();
 }
 
@@ -147,7 +199,8 @@ void Stream::WorkerLoop() {
     Item item;
     {
       std::unique_lock<std::mutex> lock(mu_);
-      while (queue_.empty() && !stop_) {
+      // A task running inline goes first: it was enqueued before anything in the queue.
+      while (inlineRunning_ || (queue_.empty() && !stop_)) {
         workerSleeping_ = true;
         workCv_.wait(lock);
         workerSleeping_ = false;
@@ -162,7 +215,7 @@ void Stream::WorkerLoop() {
         continue;
       }
     }
-    Run(item);
+    Run(item.what.c_str(), item.task, /*inline_=*/false);
   }
 }
 
@@ -170,23 +223,25 @@ bool Stream::WaitIdle(int32_t timeoutMs) {
   if (tRunningStream == this) return true;  // a task cannot wait for itself
   const uint64_t target = submitted();
   auto done = [&] { return completed_.load(std::memory_order_acquire) >= target; };
-  if (done()) return true;
-  if (timeoutMs == 0) return false;
-  const auto spinUntil = Clock::now() + kWaiterSpin;
-  while (Clock::now() < spinUntil) {
-    if (done()) return true;
-    CpuRelax();
+  if (!done()) {
+    if (timeoutMs == 0) return false;
+    const auto spinUntil = Clock::now() + kWaiterSpin;
+    while (!done() && Clock::now() < spinUntil) CpuRelax();
   }
-  std::unique_lock<std::mutex> lock(mu_);
-  ++waiters_;
-  bool ok = true;
-  if (timeoutMs < 0) {
-    doneCv_.wait(lock, done);
-  } else {
-    ok = doneCv_.wait_for(lock, std::chrono::milliseconds(timeoutMs), done);
+  if (!done()) {
+    std::unique_lock<std::mutex> lock(mu_);
+    ++waiters_;
+    bool ok = true;
+    if (timeoutMs < 0) {
+      doneCv_.wait(lock, done);
+    } else {
+      ok = doneCv_.wait_for(lock, std::chrono::milliseconds(timeoutMs), done);
+    }
+    --waiters_;
+    if (!ok) return false;
   }
-  --waiters_;
-  return ok;
+  MarkSynchronized(target);
+  return true;
 }
 
 int Stream::TakeError(std::string* message) {

@@ -1,5 +1,6 @@
 // An emulated stream: an in-order queue of tasks drained by one worker thread (or, in launch-
-// blocking mode, run on the submitting thread). Knows nothing of contexts, events or memory.
+// blocking mode, run on the submitting thread; small tasks on an idle stream also run there,
+// see Enqueue). Knows nothing of contexts, events or memory.
 #pragma once
 
 #include <atomic>
@@ -42,18 +43,35 @@ class Stream {
   // Appends `task`. `always` marks bookkeeping tasks (event markers) that still run when the
   // stream is force-destroyed with queued work. Returns the task's sequence number (1-based).
   // `writes` says what device memory the task writes (default: unknown).
-  uint64_t Enqueue(std::string what, Task task, bool always = false, TaskWrites writes = {});
+  //
+  // Inline execution: when `costBytes` <= kInlineCostLimit and the stream is idle (every task
+  // enqueued before has finished, none is running), the task runs on the calling thread before
+  // Enqueue returns, which saves the worker hand-off. It is still in order (the worker does not
+  // start tasks enqueued meanwhile until it is done), its error is still reported by the next
+  // synchronisation, and its writes stay "unsynchronized" (see FindPendingWriter) until a
+  // synchronisation covers it.
+  uint64_t Enqueue(const char* what, Task task, bool always = false, TaskWrites writes = {},
+                   size_t costBytes = kCostUnknown);
 
-  // A pending task that writes [begin, end): returns true with *what naming it and *exact
-  // true; failing that, a pending task whose writes are unknown (*exact false). False when
-  // no pending task is recorded as writing the range.
+  // A task that writes [begin, end) and is still running or queued, or ran inline and has not
+  // been synchronized: returns true with *what naming it and *exact true; failing that, such a
+  // task whose writes are unknown (*exact false). False when no such task is recorded as
+  // writing the range.
   bool FindPendingWriter(uintptr_t begin, uintptr_t end, std::string* what, bool* exact);
 
   // Waits until every task enqueued before the call has finished. timeoutMs: -1 forever,
-  // 0 = just check. Returns false on expiry.
+  // 0 = just check. Returns false on expiry. On success the tasks count as synchronized.
   bool WaitIdle(int32_t timeoutMs);
   // True while some enqueued task has not finished.
   bool Pending() const { return completed_.load(std::memory_order_acquire) < submitted(); }
+  // True while a task that ran inline and writes device memory (or may) has not been
+  // synchronized: the host reading device memory now may be missing a synchronisation.
+  bool Unsynchronized() const {
+    return lastInlineWrite_.load(std::memory_order_acquire) >
+           synced_.load(std::memory_order_acquire);
+  }
+  // Marks the tasks up to `seq` synchronized (an event recorded after them was waited for).
+  void MarkSynchronized(uint64_t seq);
 
   // Returns the first error a task reported since the last call (0 if none) and clears it;
   // *message gets the task name and whatever the task recorded.
@@ -78,15 +96,18 @@ class Stream {
   struct PendingWrite {
     uint64_t seq = 0;
     bool known = false;
+    bool ranInline = false;  // stays live after it completes, until synchronized
     ByteRange range;
     std::string what;
   };
 
   uint64_t submitted() const { return submitted_.load(std::memory_order_acquire); }
+  bool LiveLocked(const PendingWrite& w) const;
   void PrunePendingWritesLocked();
+  void RecordWritesLocked(uint64_t seq, const char* what, const TaskWrites& writes, bool inline_);
   void WorkerLoop();
-  void Run(Item& item);
-  void Completed();
+  // Runs a task and records its result. `inline_`: on the submitting thread (inline execution).
+  void Run(const char* what, Task& task, bool inline_);
 
   const uint64_t handle_;
   const int32_t device_;
@@ -100,14 +121,21 @@ class Stream {
   std::deque<Item> queue_;
   std::atomic<uint64_t> submitted_{0};
   std::atomic<uint64_t> completed_{0};
-  std::atomic<size_t> queued_{0};  // queue_.size(), readable without the lock while spinning
+  std::atomic<size_t> queued_{0};    // queue_.size(), readable without the lock while spinning
+  std::atomic<uint64_t> synced_{0};  // tasks up to this seq were synchronized
+  std::atomic<uint64_t> lastInlineWrite_{0};  // seq of the last inline task that writes memory
+  bool inlineRunning_ = false;                // a task runs inline: the worker must not start
   bool workerSleeping_ = false;
   int waiters_ = 0;
   bool stop_ = false;
   bool discard_ = false;
   int firstError_ = 0;
   std::string firstErrorMessage_;
-  std::deque<PendingWrite> pendingWrites_;  // by seq; entries <= completed_ are stale
+  std::deque<PendingWrite> pendingWrites_;  // by seq; see LiveLocked for the stale ones
+  // Past the cap on entries the oldest are dropped; the last one dropped still answers
+  // FindPendingWriter (inexactly) until a synchronisation covers it.
+  uint64_t droppedSeq_ = 0;
+  std::string droppedWhat_;
 
   std::mutex inlineMu_;  // serialises tasks run on submitting threads (blocking mode)
   std::mutex shutdownMu_;

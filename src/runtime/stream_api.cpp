@@ -83,7 +83,10 @@ int StreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
   }
   std::shared_ptr<Stream> s;
   if (int rc = ResolveStream("aclrtStreamQuery", stream, &s)) return rc;
-  *status = s->Pending() ? ACL_STREAM_STATUS_NOT_READY : ACL_STREAM_STATUS_COMPLETE;
+  // Seeing the stream complete is a synchronisation (polling until complete is legitimate).
+  // (A task asking about its own stream sees itself unfinished.)
+  const bool complete = Stream::Current() != s.get() && s->WaitIdle(0);
+  *status = complete ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
   return ACL_SUCCESS;
 }
 
@@ -95,11 +98,12 @@ int Submit(aclrtStream stream, const char* what, Task task) {
   return ACL_SUCCESS;
 }
 
-int Submit(aclrtStream stream, const char* what, Task task, std::vector<ByteRange> writes) {
+int Submit(aclrtStream stream, const char* what, Task task, std::vector<ByteRange> writes,
+           size_t costBytes) {
   if (what == nullptr) what = "task";
   std::shared_ptr<Stream> s;
   if (int rc = ResolveStream(what, stream, &s)) return rc;
-  s->Enqueue(what, std::move(task), false, TaskWrites::Ranges(std::move(writes)));
+  s->Enqueue(what, std::move(task), false, TaskWrites::Ranges(std::move(writes)), costBytes);
   return ACL_SUCCESS;
 }
 
