@@ -2,6 +2,8 @@
 # Installs the Debian 12 packages aclnn-cpu builds and tests with (skips what is present).
 set -eu
 pkgs=(cmake g++ make pkgconf libeigen3-dev libgtest-dev libgmock-dev)
+# The reliability runs of scripts/run_tests.sh: valgrind, clang's libFuzzer and sanitizers.
+[ "${ACLNN_CPU_SKIP_SANITIZERS:-0}" = 1 ] || pkgs+=(valgrind clang-14 libclang-rt-14-dev)
 [ "${ACLNN_CPU_WITH_BENCH:-0}" = 1 ] && pkgs+=(libbenchmark-dev)
 missing=()
 for p in "${pkgs[@]}"; do

@@ -7,5 +7,12 @@ build=${ACLNN_CPU_TEST_BUILD_DIR:-$root/build/test}
 bash "$root/scripts/install_deps.sh"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=ON >/dev/null
 cmake --build "$build" -j"$(nproc)"
-cd "$build"
-ctest --output-on-failure -j"$(nproc)" --timeout 600
+(cd "$build" && ctest --output-on-failure -j"$(nproc)" --timeout 600)
+# Reliability runs (ACLNN_CPU_SKIP_SANITIZERS=1 skips all three): valgrind memcheck on both
+# samples, a 60 s libFuzzer run on the committed corpus, then the whole suite under ASan+UBSan
+# and under TSan. The sanitizer summary comes last.
+if [ "${ACLNN_CPU_SKIP_SANITIZERS:-0}" != 1 ]; then
+  bash "$root/scripts/run_valgrind.sh" "$root/build/valgrind"
+  bash "$root/scripts/run_fuzz.sh" "${ACLNN_CPU_FUZZ_SECONDS:-60}" "$root/build/fuzz"
+  bash "$root/scripts/run_sanitizers.sh" "$root/build/sanitizers"
+fi
