@@ -121,16 +121,40 @@ class SwishHalfOp {
     const Packet t = ei::pmadd(v, ei::pmul(e, s), one_);
     const Packet r = ei::pmul(ei::pmul(g, s), t);
     const Packet ar = ei::pabs(r);
+#if defined(EIGEN_VECTORIZE_AVX512)
+    // The same region test on mask registers, one compare each (Eigen's pcmp_* widen every mask
+    // to a vector, which doubled the cost of the test); a packet with every lane in the region
+    // takes one kortest and a predicted branch.
+    __mmask16 ok = _mm512_cmp_ps_mask(ei::pabs(v), vMax_, _CMP_LE_OQ);
+    ok = _mm512_mask_cmp_ps_mask(ok, ei::pabs(t), tMin_, _CMP_GE_OQ);
+    ok = _mm512_mask_cmp_ps_mask(ok, ar, big_, _CMP_LT_OQ);
+    ok &= _mm512_cmp_ps_mask(ar, tiny_, _CMP_GE_OQ) |
+          _mm512_cmp_ps_mask(g, ei::pzero(g), _CMP_EQ_OQ);
+    if (ok == 0xffff) return r;
+    return _mm512_mask_blend_ps(ok, Recompute(g, x), r);
+#else
     Packet ok = ei::pand(ei::pcmp_le(ei::pabs(v), vMax_), ei::pcmp_le(tMin_, ei::pabs(t)));
     ok = ei::pand(ok, ei::pcmp_lt(ar, big_));
     ok = ei::pand(ok, ei::por(ei::pcmp_le(tiny_, ar), ei::pcmp_eq(g, ei::pzero(g))));
     if (!ei::predux_any(ei::pandnot(ei::ptrue(ok), ok))) return r;
     return ei::pselect(ok, r, Recompute(g, x));
+#endif
   }
 
  private:
   // SwishF64Op on every lane, rounded once from double to the 16-bit format (exact in fp32).
   Packet Recompute(const Packet& g, const Packet& x) const {
+#if defined(EIGEN_VECTORIZE_AVX512) && defined(EIGEN_VECTORIZE_AVX512DQ)
+    // In registers: each half widened exactly to 8 doubles, narrowed exactly back (the value is
+    // already a 16-bit format value), no staging through memory.
+    using Fmt = typename Fast::Format;
+    const PacketD lo = RoundToFormat<PacketD, Fmt>(f64_(
+        _mm512_cvtps_pd(_mm512_castps512_ps256(g)), _mm512_cvtps_pd(_mm512_castps512_ps256(x))));
+    const PacketD hi = RoundToFormat<PacketD, Fmt>(
+        f64_(_mm512_cvtps_pd(_mm512_extractf32x8_ps(g, 1)),
+             _mm512_cvtps_pd(_mm512_extractf32x8_ps(x, 1))));
+    return _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(lo)), _mm512_cvtpd_ps(hi), 1);
+#else
     alignas(64) float gf[kPacketSize];
     alignas(64) float xf[kPacketSize];
     alignas(64) double gd[kPacketSize];
@@ -148,6 +172,7 @@ class SwishHalfOp {
     }
     for (int j = 0; j < kPacketSize; ++j) gf[j] = static_cast<float>(rd[j]);  // exact
     return ei::pload<Packet>(gf);
+#endif
   }
 
   SwishF64Op f64_;
