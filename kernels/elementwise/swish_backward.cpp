@@ -128,8 +128,8 @@ class SwishHalfOp {
     __mmask16 ok = _mm512_cmp_ps_mask(ei::pabs(v), vMax_, _CMP_LE_OQ);
     ok = _mm512_mask_cmp_ps_mask(ok, ei::pabs(t), tMin_, _CMP_GE_OQ);
     ok = _mm512_mask_cmp_ps_mask(ok, ar, big_, _CMP_LT_OQ);
-    ok &= _mm512_cmp_ps_mask(ar, tiny_, _CMP_GE_OQ) |
-          _mm512_cmp_ps_mask(g, ei::pzero(g), _CMP_EQ_OQ);
+    ok &=
+        _mm512_cmp_ps_mask(ar, tiny_, _CMP_GE_OQ) | _mm512_cmp_ps_mask(g, ei::pzero(g), _CMP_EQ_OQ);
     if (ok == 0xffff) return r;
     return _mm512_mask_blend_ps(ok, Recompute(g, x), r);
 #else
@@ -150,9 +150,9 @@ class SwishHalfOp {
     using Fmt = typename Fast::Format;
     const PacketD lo = RoundToFormat<PacketD, Fmt>(f64_(
         _mm512_cvtps_pd(_mm512_castps512_ps256(g)), _mm512_cvtps_pd(_mm512_castps512_ps256(x))));
-    const PacketD hi = RoundToFormat<PacketD, Fmt>(
-        f64_(_mm512_cvtps_pd(_mm512_extractf32x8_ps(g, 1)),
-             _mm512_cvtps_pd(_mm512_extractf32x8_ps(x, 1))));
+    const PacketD hi =
+        RoundToFormat<PacketD, Fmt>(f64_(_mm512_cvtps_pd(_mm512_extractf32x8_ps(g, 1)),
+                                         _mm512_cvtps_pd(_mm512_extractf32x8_ps(x, 1))));
     return _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(lo)), _mm512_cvtpd_ps(hi), 1);
 #else
     alignas(64) float gf[kPacketSize];
