@@ -114,7 +114,9 @@ class SwishHalfOp {
         tiny_(ei::pset1<Packet>(0x1p-100f)),
         big_(ei::pset1<Packet>(Fast::kBig)) {}
 
-  Packet operator()(const Packet& g, const Packet& x) const {
+  // The fp32 result of every lane, and in *bad a bit for each lane outside the region (lane j:
+  // bit j), to be recomputed by Fix().
+  Packet Fast32(const Packet& g, const Packet& x, uint32_t* bad) const {
     const Packet v = ei::pmul(x, beta_);
     const Packet e = ExpF32(ei::pnegate(v));
     const Packet s = ei::pdiv(one_, ei::padd(one_, e));
@@ -122,62 +124,179 @@ class SwishHalfOp {
     const Packet r = ei::pmul(ei::pmul(g, s), t);
     const Packet ar = ei::pabs(r);
 #if defined(EIGEN_VECTORIZE_AVX512)
-    // The same region test on mask registers, one compare each (Eigen's pcmp_* widen every mask
-    // to a vector, which doubled the cost of the test); a packet with every lane in the region
-    // takes one kortest and a predicted branch.
+    // The region test on mask registers, one compare each (Eigen's pcmp_* widen every mask to a
+    // vector, which doubled the cost of the test).
     __mmask16 ok = _mm512_cmp_ps_mask(ei::pabs(v), vMax_, _CMP_LE_OQ);
     ok = _mm512_mask_cmp_ps_mask(ok, ei::pabs(t), tMin_, _CMP_GE_OQ);
     ok = _mm512_mask_cmp_ps_mask(ok, ar, big_, _CMP_LT_OQ);
     ok &=
         _mm512_cmp_ps_mask(ar, tiny_, _CMP_GE_OQ) | _mm512_cmp_ps_mask(g, ei::pzero(g), _CMP_EQ_OQ);
-    if (ok == 0xffff) return r;
-    return _mm512_mask_blend_ps(ok, Recompute(g, x), r);
+    *bad = static_cast<uint16_t>(~ok);
 #else
     Packet ok = ei::pand(ei::pcmp_le(ei::pabs(v), vMax_), ei::pcmp_le(tMin_, ei::pabs(t)));
     ok = ei::pand(ok, ei::pcmp_lt(ar, big_));
     ok = ei::pand(ok, ei::por(ei::pcmp_le(tiny_, ar), ei::pcmp_eq(g, ei::pzero(g))));
-    if (!ei::predux_any(ei::pandnot(ei::ptrue(ok), ok))) return r;
-    return ei::pselect(ok, r, Recompute(g, x));
+    alignas(64) float lanes[kPacketSize];
+    ei::pstore(lanes, ok);
+    uint32_t m = 0;
+    for (int j = 0; j < kPacketSize; ++j) {
+      if (FloatBits(lanes[j]) == 0) m |= 1u << j;
+    }
+    *bad = m;
 #endif
+    return r;
+  }
+
+  // SwishF64Op on the k <= kPacketSizeD lanes gd[0..k), xd[0..k) (the rest zero), each rounded
+  // once from double to the 16-bit format, written to out[0..k) (exact in fp32).
+  void Fix(double* gd, double* xd, int k, float* out) const {
+    for (int j = k; j < kPacketSizeD; ++j) gd[j] = xd[j] = 0.0;
+    alignas(64) double rd[kPacketSizeD];
+    const PacketD r = f64_(ei::pload<PacketD>(gd), ei::pload<PacketD>(xd));
+    ei::pstore(rd, RoundToFormat<PacketD, typename Fast::Format>(r));
+    for (int j = 0; j < k; ++j) out[j] = static_cast<float>(rd[j]);
   }
 
  private:
-  // SwishF64Op on every lane, rounded once from double to the 16-bit format (exact in fp32).
-  Packet Recompute(const Packet& g, const Packet& x) const {
-#if defined(EIGEN_VECTORIZE_AVX512) && defined(EIGEN_VECTORIZE_AVX512DQ)
-    // In registers: each half widened exactly to 8 doubles, narrowed exactly back (the value is
-    // already a 16-bit format value), no staging through memory.
-    using Fmt = typename Fast::Format;
-    const PacketD lo = RoundToFormat<PacketD, Fmt>(f64_(
-        _mm512_cvtps_pd(_mm512_castps512_ps256(g)), _mm512_cvtps_pd(_mm512_castps512_ps256(x))));
-    const PacketD hi =
-        RoundToFormat<PacketD, Fmt>(f64_(_mm512_cvtps_pd(_mm512_extractf32x8_ps(g, 1)),
-                                         _mm512_cvtps_pd(_mm512_extractf32x8_ps(x, 1))));
-    return _mm512_insertf32x8(_mm512_castps256_ps512(_mm512_cvtpd_ps(lo)), _mm512_cvtpd_ps(hi), 1);
-#else
-    alignas(64) float gf[kPacketSize];
-    alignas(64) float xf[kPacketSize];
-    alignas(64) double gd[kPacketSize];
-    alignas(64) double xd[kPacketSize];
-    alignas(64) double rd[kPacketSize];
-    ei::pstore(gf, g);
-    ei::pstore(xf, x);
-    for (int j = 0; j < kPacketSize; ++j) {
-      gd[j] = gf[j];
-      xd[j] = xf[j];
-    }
-    for (int j = 0; j < kPacketSize; j += kPacketSizeD) {
-      const PacketD r = f64_(ei::pload<PacketD>(gd + j), ei::pload<PacketD>(xd + j));
-      ei::pstore(rd + j, RoundToFormat<PacketD, typename Fast::Format>(r));
-    }
-    for (int j = 0; j < kPacketSize; ++j) gf[j] = static_cast<float>(rd[j]);  // exact
-    return ei::pload<Packet>(gf);
-#endif
-  }
-
   SwishF64Op f64_;
   Packet beta_, one_, vMax_, tMin_, tiny_, big_;
 };
+
+inline int CountTrailingZeros(uint32_t m) {
+#if defined(__GNUC__)
+  return __builtin_ctz(m);
+#else
+  int k = 0;
+  while (!(m & 1u)) {
+    m >>= 1;
+    ++k;
+  }
+  return k;
+#endif
+}
+
+// RunChunked for SwishHalfOp with the fallback deferred per chunk: the fp32 results of a whole
+// chunk go to an L1 buffer with one bit per lane outside the region (no branch per packet); the
+// flagged lanes are then recomputed, kPacketSizeD at a time, by the same lane-wise double packet
+// code the per-packet blend used, so every element's bits are what they were, whatever its
+// position or its neighbours. Conversions and streaming as RunChunked.
+template <typename Io, typename Fast>
+void RunSwishHalf(void* out, const void* in0, const void* in1, int64_t n,
+                  const SwishHalfOp<Fast>& op, bool stream) {
+  using T = typename Io::T;
+  constexpr int kPackets = kChunk / kPacketSize;
+  T* o = static_cast<T*>(out);
+  const T* a = static_cast<const T*>(in0);
+  const T* b = static_cast<const T*>(in1);
+  alignas(64) float fa[kChunk];
+  alignas(64) float fb[kChunk];
+  alignas(64) float fo[kChunk];
+  alignas(64) T to[kChunk];
+  alignas(64) float lg[kPacketSize];
+  alignas(64) float lx[kPacketSize];
+  alignas(64) double gd[kPacketSizeD];
+  alignas(64) double xd[kPacketSizeD];
+  alignas(64) float fixed[kPacketSizeD];
+  uint32_t bad[kPackets];
+  int16_t idx[kChunk];
+
+  // [i, i + len), len <= kChunk. Full chunks convert in registers where the policy can.
+  auto chunk = [&](int64_t i, int len) {
+    const bool inRegs = Io::kPacket && len == kChunk;
+    const int packets = (len + kPacketSize - 1) / kPacketSize;
+    const T* ca = a + i;
+    const T* cb = b + i;
+    if (!inRegs) {
+      const int padded = packets * kPacketSize;
+      Io::Widen(ca, fa, len);
+      Io::Widen(cb, fb, len);
+      for (int j = len; j < padded; ++j) fa[j] = fb[j] = 0.0f;
+    }
+    auto load = [&](int p, Packet* g, Packet* x) {
+      if constexpr (Io::kPacket) {
+        if (inRegs) {
+          *g = Io::Load(ca + p * kPacketSize);
+          *x = Io::Load(cb + p * kPacketSize);
+          return;
+        }
+      }
+      *g = ei::pload<Packet>(fa + p * kPacketSize);
+      *x = ei::pload<Packet>(fb + p * kPacketSize);
+    };
+    uint32_t any = 0;
+    for (int p = 0; p < packets; ++p) {
+      Packet g, x;
+      load(p, &g, &x);
+      ei::pstore(fo + p * kPacketSize, op.Fast32(g, x, &bad[p]));
+      any |= bad[p];
+    }
+    if (any != 0) {
+      // Indices of the flagged lanes (padding lanes never are: g = x = 0 is in the region).
+      int nIdx = 0;
+      for (int p = 0; p < packets; ++p) {
+        for (uint32_t m = bad[p]; m != 0; m &= m - 1) {
+          idx[nIdx++] = static_cast<int16_t>(p * kPacketSize + CountTrailingZeros(m));
+        }
+      }
+      int k = 0;
+      int lastPacket = -1;
+      for (int q = 0; q < nIdx; ++q) {
+        const int e = idx[q];
+        const int p = e / kPacketSize;
+        if (p != lastPacket) {  // the packet's inputs widened as in the first pass
+          Packet g, x;
+          load(p, &g, &x);
+          ei::pstore(lg, g);
+          ei::pstore(lx, x);
+          lastPacket = p;
+        }
+        gd[k] = lg[e % kPacketSize];
+        xd[k] = lx[e % kPacketSize];
+        if (++k == kPacketSizeD || q + 1 == nIdx) {
+          op.Fix(gd, xd, k, fixed);
+          for (int j = 0; j < k; ++j) fo[idx[q + 1 - k + j]] = fixed[j];
+          k = 0;
+        }
+      }
+    }
+    if constexpr (Io::kPacket) {
+      if (inRegs) {
+        if (stream && IsStreamAligned(o + i)) {
+          for (int p = 0; p < kPackets; ++p) {
+            Io::Stream(o + i + p * kPacketSize, ei::pload<Packet>(fo + p * kPacketSize));
+          }
+        } else {
+          for (int p = 0; p < kPackets; ++p) {
+            Io::Store(o + i + p * kPacketSize, ei::pload<Packet>(fo + p * kPacketSize));
+          }
+        }
+        return;
+      }
+    }
+    if (stream) {
+      Io::Narrow(fo, to, len);
+      StreamCopy(o + i, to, len * sizeof(T));
+    } else {
+      Io::Narrow(fo, o + i, len);
+    }
+  };
+  int64_t i = 0;
+  if (stream) {  // a short head first, so that the full chunks' output is stream-aligned
+    const uintptr_t addr = reinterpret_cast<uintptr_t>(o);
+    if (addr % sizeof(T) == 0) {
+      const int64_t head = std::min<int64_t>(
+          n, ((kStreamAlign - (addr & (kStreamAlign - 1))) & (kStreamAlign - 1)) / sizeof(T));
+      if (head > 0) chunk(0, static_cast<int>(head));
+      i = head;
+    }
+  }
+  while (i < n) {
+    const int len = static_cast<int>(std::min<int64_t>(kChunk, n - i));
+    chunk(i, len);
+    i += len;
+  }
+  if (stream) StreamFence();
+}
 
 }  // namespace
 
@@ -188,12 +307,12 @@ void SwishBackwardF32Contiguous(void* out, const void* in0, const void* in1, int
 
 void SwishBackwardF16Contiguous(void* out, const void* in0, const void* in1, int64_t n,
                                 const KernelParams& params, bool stream) {
-  RunChunked<F16Io>(out, in0, in1, n, SwishHalfOp<HalfFast>(params.beta), stream);
+  RunSwishHalf<F16Io>(out, in0, in1, n, SwishHalfOp<HalfFast>(params.beta), stream);
 }
 
 void SwishBackwardBF16Contiguous(void* out, const void* in0, const void* in1, int64_t n,
                                  const KernelParams& params, bool stream) {
-  RunChunked<Bf16Io>(out, in0, in1, n, SwishHalfOp<Bf16Fast>(params.beta), stream);
+  RunSwishHalf<Bf16Io>(out, in0, in1, n, SwishHalfOp<Bf16Fast>(params.beta), stream);
 }
 
 }  // namespace kernels
