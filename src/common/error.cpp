@@ -53,4 +53,8 @@ const char* TakeRecentErrMsg() {
 
 void ClearRecentErrMsg() { ThreadErrors().messages.clear(); }
 
+void SwapRecentErrMsgs(std::vector<std::string>* messages) {
+  ThreadErrors().messages.swap(*messages);
+}
+
 }  // namespace aclcpu

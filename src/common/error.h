@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <exception>
 #include <string>
+#include <vector>
 
 namespace aclcpu {
 
@@ -21,6 +22,9 @@ int Failf(int code, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
 const char* TakeRecentErrMsg();
 // Drops the thread's messages (tests use this).
 void ClearRecentErrMsg();
+// Exchanges the thread's messages (oldest first) with *messages. A stream task run inline on
+// the caller's thread uses it to record into a list of its own and then restore the caller's.
+void SwapRecentErrMsgs(std::vector<std::string>* messages);
 
 // Runs `body` (which returns a status); any exception becomes `onException` plus a message.
 template <typename Body>

@@ -4,11 +4,12 @@
 // Executors are tracked by identity in a table of live pointers; a pointer that is not in the
 // table is never dereferenced, so running an executor twice, or after destroying it, is
 // refused with a message instead of touching freed memory.
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <unordered_set>
 #include <utility>
+#include <vector>
 
 #include "aclnn/opdev/op_errno.h"
 #include "common/error.h"
@@ -24,9 +25,87 @@ namespace {
 
 using ull = unsigned long long;
 
+// A set of executor pointers with open addressing (linear probing, backward-shift deletion):
+// inserting allocates only when the table grows, so a warm phase 1 allocates nothing.
+class PointerSet {
+ public:
+  size_t size() const { return size_; }
+  bool Contains(const aclOpExecutor* p) const {
+    if (slots_.empty()) return false;
+    for (size_t i = Home(p);; i = Next(i)) {
+      if (slots_[i] == nullptr) return false;
+      if (slots_[i] == p) return true;
+    }
+  }
+  void Insert(aclOpExecutor* p) {
+    if ((size_ + 1) * 2 > slots_.size()) Grow();
+    size_t i = Home(p);
+    while (slots_[i] != nullptr) {
+      if (slots_[i] == p) return;
+      i = Next(i);
+    }
+    slots_[i] = p;
+    ++size_;
+  }
+  // True when `p` was in the set.
+  bool Erase(const aclOpExecutor* p) {
+    if (slots_.empty()) return false;
+    size_t i = Home(p);
+    while (slots_[i] != p) {
+      if (slots_[i] == nullptr) return false;
+      i = Next(i);
+    }
+    // Shift later members of the probe run back so that no lookup stops early at the hole.
+    for (size_t j = Next(i);; j = Next(j)) {
+      if (slots_[j] == nullptr) break;
+      const size_t home = Home(slots_[j]);
+      // slots_[j] may move to i when i lies cyclically in [home, j).
+      const bool movable = (i <= j) ? (home <= i || home > j) : (home <= i && home > j);
+      if (movable) {
+        slots_[i] = slots_[j];
+        i = j;
+      }
+    }
+    slots_[i] = nullptr;
+    --size_;
+    return true;
+  }
+
+ private:
+  size_t Home(const aclOpExecutor* p) const {
+    uint64_t h = reinterpret_cast<uintptr_t>(p);
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    return static_cast<size_t>(h) & (slots_.size() - 1);
+  }
+  size_t Next(size_t i) const { return (i + 1) & (slots_.size() - 1); }
+  void Grow() {
+    std::vector<aclOpExecutor*> old(slots_.empty() ? 64 : slots_.size() * 2, nullptr);
+    old.swap(slots_);
+    size_ = 0;
+    for (aclOpExecutor* p : old) {
+      if (p != nullptr) Insert(p);
+    }
+  }
+
+  std::vector<aclOpExecutor*> slots_;  // power-of-two size, at most half full
+  size_t size_ = 0;
+};
+
+// Freed executors are kept (up to kMaxFree) and handed out again by CreateExecutor, so that a
+// warm phase 1 does not allocate one. Reuse is oldest first and only once kQuarantine others
+// wait behind it, so a stale handle (an executor run twice) is refused rather than taken for the
+// next executor for at least kQuarantine creations.
+constexpr size_t kMaxFree = 64;
+constexpr size_t kQuarantine = 16;
+
 struct ExecutorTable {
   std::mutex mutex;
-  std::unordered_set<aclOpExecutor*> live;
+  PointerSet live;
+  aclOpExecutor* freeRing[kMaxFree] = {};  // FIFO: freeHead is the oldest
+  size_t freeHead = 0;
+  size_t freeCount = 0;
 };
 
 // Never destroyed: stream workers may still finish executors while static destructors run.
@@ -34,6 +113,28 @@ ExecutorTable& Table() {
   static auto* table = new ExecutorTable();
   return *table;
 }
+
+// Returns a finished executor to the free list (or frees it when the list is full).
+void Recycle(aclOpExecutor* executor) {
+  if (executor == nullptr) return;
+  executor->plan = ExecutorPlan();
+  executor->repeatable = false;
+  {
+    ExecutorTable& table = Table();
+    std::lock_guard<std::mutex> lock(table.mutex);
+    if (table.freeCount < kMaxFree) {
+      table.freeRing[(table.freeHead + table.freeCount) % kMaxFree] = executor;
+      ++table.freeCount;
+      return;
+    }
+  }
+  delete executor;
+}
+
+struct RecycleDeleter {
+  void operator()(aclOpExecutor* executor) const { Recycle(executor); }
+};
+using OwnedExecutor = std::unique_ptr<aclOpExecutor, RecycleDeleter>;
 
 const char* RoleName(TensorRole role) {
   switch (role) {
@@ -48,14 +149,24 @@ const char* RoleName(TensorRole role) {
 
 }  // namespace
 
-aclOpExecutor* CreateExecutor(ExecutorPlan plan) {
+aclOpExecutor* CreateExecutor(const ExecutorPlan& plan) {
   try {
-    auto executor = std::make_unique<aclOpExecutor>();
-    executor->plan = std::move(plan);
     ExecutorTable& table = Table();
+    aclOpExecutor* executor = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(table.mutex);
+      if (table.freeCount > kQuarantine) {
+        executor = table.freeRing[table.freeHead];
+        table.freeHead = (table.freeHead + 1) % kMaxFree;
+        --table.freeCount;
+      }
+    }
+    OwnedExecutor owned(executor != nullptr ? executor : new aclOpExecutor());
+    owned->plan = plan;
+    owned->repeatable = false;
     std::lock_guard<std::mutex> lock(table.mutex);
-    table.live.insert(executor.get());
-    return executor.release();
+    table.live.Insert(owned.get());
+    return owned.release();
   } catch (const std::exception& e) {
     Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, std::string("cannot create an executor: ") + e.what());
     return nullptr;
@@ -70,13 +181,13 @@ int RunExecutor(const char* opName, void* workspace, uint64_t workspaceSize,
   // A one-shot executor leaves the table before it runs (so a concurrent second run is refused)
   // and is freed when `owned` goes, whatever the launch returns. A repeatable one runs from a
   // copy of its plan, so that destroying or re-pointing it while it launches is harmless.
-  std::unique_ptr<aclOpExecutor> owned;
+  OwnedExecutor owned;
   ExecutorPlan repeatablePlan;
   const ExecutorPlan* plan = nullptr;
   {
     ExecutorTable& table = Table();
     std::lock_guard<std::mutex> lock(table.mutex);
-    if (table.live.count(executor) == 0) {
+    if (!table.live.Contains(executor)) {
       return Failf(ACLNN_ERR_PARAM_INVALID,
                    "%s: executor %p was already run or destroyed (an executor runs once and is "
                    "freed by its run unless aclSetAclOpExecutorRepeatable was called on it)",
@@ -88,7 +199,7 @@ int RunExecutor(const char* opName, void* workspace, uint64_t workspaceSize,
     if (noWorkspace || shortWorkspace) {
       // A phase 2 refused for its workspace consumes a one-shot executor, as CANN's does.
       if (!executor->repeatable) {
-        table.live.erase(executor);
+        table.live.Erase(executor);
         owned.reset(executor);
       }
       if (noWorkspace) {
@@ -99,20 +210,20 @@ int RunExecutor(const char* opName, void* workspace, uint64_t workspaceSize,
                    "%s: workspaceSize is %llu but phase 1 asked for %llu bytes", op,
                    static_cast<ull>(workspaceSize), static_cast<ull>(current.workspaceSize));
     }
-    if (current.opName != op) {
+    if (std::strcmp(current.opName, op) != 0) {
       return Failf(ACLNN_ERR_PARAM_INVALID, "%s: executor %p was created by %s, not by %s", op,
-                   static_cast<void*>(executor), current.opName.c_str(), op);
+                   static_cast<void*>(executor), current.opName, op);
     }
     if (executor->repeatable) {
       repeatablePlan = current;
       plan = &repeatablePlan;
     } else {
-      table.live.erase(executor);
+      table.live.Erase(executor);
       owned.reset(executor);
       plan = &owned->plan;
     }
   }
-  if (!plan->launch) return ACLNN_SUCCESS;  // nothing to do (empty tensors)
+  if (plan->launch == nullptr) return ACLNN_SUCCESS;  // nothing to do (empty tensors)
   return plan->launch(*plan, stream);
 }
 
@@ -122,7 +233,7 @@ int SetExecutorRepeatable(aclOpExecutor* executor) {
   }
   ExecutorTable& table = Table();
   std::lock_guard<std::mutex> lock(table.mutex);
-  if (table.live.count(executor) == 0) {
+  if (!table.live.Contains(executor)) {
     return Failf(ACLNN_ERR_INNER,
                  "aclSetAclOpExecutorRepeatable: executor %p is unknown (already run or "
                  "destroyed)",
@@ -136,11 +247,11 @@ int DestroyExecutor(aclOpExecutor* executor) {
   if (executor == nullptr) {
     return Fail(ACLNN_ERR_INNER_NULLPTR, "aclDestroyAclOpExecutor: executor is null");
   }
-  std::unique_ptr<aclOpExecutor> owned;
+  OwnedExecutor owned;
   {
     ExecutorTable& table = Table();
     std::lock_guard<std::mutex> lock(table.mutex);
-    if (table.live.erase(executor) == 0) {
+    if (!table.live.Erase(executor)) {
       return Failf(ACLNN_ERR_INNER,
                    "aclDestroyAclOpExecutor: executor %p is unknown (already run or destroyed)",
                    static_cast<void*>(executor));
@@ -163,7 +274,7 @@ int SetExecutorTensorAddr(const char* api, TensorRole role, aclOpExecutor* execu
 
   ExecutorTable& table = Table();
   std::lock_guard<std::mutex> lock(table.mutex);
-  if (table.live.count(executor) == 0) {
+  if (!table.live.Contains(executor)) {
     return Failf(ACLNN_ERR_INNER, "%s: executor %p is unknown (already run or destroyed)", api,
                  static_cast<void*>(executor));
   }
@@ -175,7 +286,7 @@ int SetExecutorTensorAddr(const char* api, TensorRole role, aclOpExecutor* execu
                                                      : inputs + outputs;
   if (index >= count) {
     return Failf(ACLNN_ERR_PARAM_INVALID, "%s: index %zu is out of range: %s has %zu %s", api,
-                 index, plan.opName.c_str(), count, RoleName(role));
+                 index, plan.opName, count, RoleName(role));
   }
   // kAny numbers the inputs first, then the outputs.
   const bool isOutput =
@@ -199,13 +310,13 @@ int SetExecutorDynamicTensorAddr(const char* api, TensorRole role, aclOpExecutor
 
   ExecutorTable& table = Table();
   std::lock_guard<std::mutex> lock(table.mutex);
-  if (table.live.count(executor) == 0) {
+  if (!table.live.Contains(executor)) {
     return Failf(ACLNN_ERR_INNER, "%s: executor %p is unknown (already run or destroyed)", api,
                  static_cast<void*>(executor));
   }
   // None of our operators takes a tensor-list parameter.
   return Failf(ACLNN_ERR_PARAM_INVALID, "%s: operator %s has no dynamic tensor list at irIndex %zu",
-               api, executor->plan.opName.c_str(), irIndex);
+               api, executor->plan.opName, irIndex);
 }
 
 size_t LiveExecutorCount() {

@@ -5,9 +5,10 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
+#include <cstring>
 #include <initializer_list>
-#include <string>
+#include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "aclnn/acl_meta.h"
@@ -101,20 +102,72 @@ struct TensorSnapshot {
 };
 TensorSnapshot Snapshot(const aclTensor& tensor);
 
-// What phase 1 of an operator hands to nnopbase.
+// Up to N snapshots held in place (a plan's inputs or outputs): filling one in phase 1 never
+// allocates. Assigning more than N throws std::length_error.
+template <size_t N>
+class SnapshotArray {
+ public:
+  SnapshotArray() = default;
+  SnapshotArray(std::initializer_list<TensorSnapshot> values) { *this = values; }
+  SnapshotArray& operator=(std::initializer_list<TensorSnapshot> values) {
+    if (values.size() > N) throw std::length_error("SnapshotArray: too many tensors");
+    size_ = 0;
+    for (const TensorSnapshot& v : values) items_[size_++] = v;
+    return *this;
+  }
+  static constexpr size_t capacity() { return N; }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const TensorSnapshot& operator[](size_t i) const { return items_[i]; }
+  TensorSnapshot& operator[](size_t i) { return items_[i]; }
+  const TensorSnapshot* begin() const { return items_; }
+  const TensorSnapshot* end() const { return items_ + size_; }
+  TensorSnapshot* begin() { return items_; }
+  TensorSnapshot* end() { return items_ + size_; }
+
+ private:
+  size_t size_ = 0;
+  TensorSnapshot items_[N];
+};
+
+struct ExecutorPlan;
+// Enqueues the work on `stream` using the plan's current snapshots (which
+// aclSetInputTensorAddr & co. may have updated) and its launch payload. Returns an aclnnStatus.
+using LaunchFn = int (*)(const ExecutorPlan& plan, aclrtStream stream);
+
+// What phase 1 of an operator hands to nnopbase. Filling one allocates nothing (for views of
+// at most DimVector::kInline dims), so that a warm phase 1 is allocation-free.
 struct ExecutorPlan {
-  std::string opName;                   // "aclnnSwishBackward"
-  std::vector<TensorSnapshot> inputs;   // in the operator's parameter order
-  std::vector<TensorSnapshot> outputs;  // in the operator's parameter order
+  static constexpr size_t kMaxInputs = 3;
+  static constexpr size_t kMaxOutputs = 1;
+  static constexpr size_t kPayloadBytes = 128;
+
+  const char* opName = "";             // a static literal: "aclnnSwishBackward"
+  SnapshotArray<kMaxInputs> inputs;    // in the operator's parameter order
+  SnapshotArray<kMaxOutputs> outputs;  // in the operator's parameter order
   uint64_t workspaceSize = 0;
-  // Enqueues the work on `stream` using the plan's current snapshots (which
-  // aclSetInputTensorAddr & co. may have updated). Null when there is nothing to do (empty
-  // tensors). Returns an aclnnStatus.
-  std::function<int(const ExecutorPlan& plan, aclrtStream stream)> launch;
+  LaunchFn launch = nullptr;  // null when there is nothing to do (empty tensors)
+  alignas(16) unsigned char payload[kPayloadBytes] = {};  // launch's own data (POD), by value
+
+  // Stores / reads a trivially copyable value of the operator's choosing in `payload`.
+  template <typename T>
+  void SetPayload(const T& value) {
+    static_assert(std::is_trivially_copyable<T>::value, "launch payloads are copied bytewise");
+    static_assert(sizeof(T) <= kPayloadBytes, "launch payload too large");
+    std::memcpy(payload, &value, sizeof(T));
+  }
+  template <typename T>
+  T Payload() const {
+    static_assert(std::is_trivially_copyable<T>::value, "launch payloads are copied bytewise");
+    static_assert(sizeof(T) <= kPayloadBytes, "launch payload too large");
+    T value;
+    std::memcpy(&value, payload, sizeof(T));
+    return value;
+  }
 };
 
 // Creates and registers an executor owning `plan`; nullptr if that fails.
-aclOpExecutor* CreateExecutor(ExecutorPlan plan);
+aclOpExecutor* CreateExecutor(const ExecutorPlan& plan);
 
 // The common phase 2: null executor → 161001; workspaceSize > 0 with a null workspace →
 // 161001; unknown, destroyed or already-run (non-repeatable) executor → refused with a message;

@@ -214,9 +214,10 @@ bool IsEmpty(const aclTensor* tensor) {
 }
 
 int ViewInDeviceMemory(const char* op, const char* arg, const aclTensor* tensor) {
-  const std::string who = std::string(op) + ": " + arg;
+  // Built only for a message: the common (passing) case allocates nothing.
+  const auto who = [op, arg] { return std::string(op) + ": " + arg; };
   if (tensor->data == nullptr) {
-    return Fail(ACLNN_ERR_PARAM_NULLPTR, who + " has no device address (tensor data is nullptr)");
+    return Fail(ACLNN_ERR_PARAM_NULLPTR, who() + " has no device address (tensor data is nullptr)");
   }
   const ByteRange bytes = ViewBytes(tensor);
   rt::AllocationInfo info;
@@ -228,13 +229,13 @@ int ViewInDeviceMemory(const char* op, const char* arg, const aclTensor* tensor)
       break;
     case rt::PointerKind::kFreedDevice:
       return Fail(ACLNN_ERR_PARAM_INVALID,
-                  who + " data " + address + " points into device memory released by aclrtFree");
+                  who() + " data " + address + " points into device memory released by aclrtFree");
     case rt::PointerKind::kHost:
-      return Fail(ACLNN_ERR_PARAM_INVALID, who + " data " + address +
+      return Fail(ACLNN_ERR_PARAM_INVALID, who() + " data " + address +
                                                " is host memory from aclrtMallocHost; operators "
                                                "need device memory from aclrtMalloc");
     case rt::PointerKind::kUnknown:
-      return Fail(ACLNN_ERR_PARAM_INVALID, who + " data " + address +
+      return Fail(ACLNN_ERR_PARAM_INVALID, who() + " data " + address +
                                                " is not device memory; allocate it with "
                                                "aclrtMalloc");
   }
@@ -242,7 +243,7 @@ int ViewInDeviceMemory(const char* op, const char* arg, const aclTensor* tensor)
   // documents 32-byte aligned tensor data; we need only element alignment).
   const i128 item = static_cast<i128>(DtypeSize(tensor->dtype));
   if (item > 1 && FirstByte(tensor) % item != 0) {
-    return Fail(ACLNN_ERR_PARAM_INVALID, who + " " + ViewString(tensor) + " at data " + address +
+    return Fail(ACLNN_ERR_PARAM_INVALID, who() + " " + ViewString(tensor) + " at data " + address +
                                              " is not aligned to its element size of " +
                                              ToString(item) + " bytes");
   }
@@ -250,11 +251,11 @@ int ViewInDeviceMemory(const char* op, const char* arg, const aclTensor* tensor)
   const i128 allocEnd = allocBegin + static_cast<i128>(info.requested);
   if (bytes.begin < allocBegin) {
     return Fail(ACLNN_ERR_PARAM_INVALID,
-                who + " " + ViewString(tensor) + " starts " + ToString(allocBegin - bytes.begin) +
+                who() + " " + ViewString(tensor) + " starts " + ToString(allocBegin - bytes.begin) +
                     " bytes before its allocation of " + std::to_string(info.requested) + " bytes");
   }
   if (bytes.end > allocEnd) {
-    return Fail(ACLNN_ERR_PARAM_INVALID, who + " " + ViewString(tensor) + " ends " +
+    return Fail(ACLNN_ERR_PARAM_INVALID, who() + " " + ViewString(tensor) + " ends " +
                                              ToString(bytes.end - allocEnd) +
                                              " bytes past the end of its allocation of " +
                                              std::to_string(info.requested) + " bytes");
@@ -291,15 +292,23 @@ int ViewInStorage(const char* op, const char* arg, const aclTensor* tensor) {
 int NoSelfOverlap(const char* op, const char* arg, const aclTensor* tensor) {
   // Sort the non-trivial dims by |stride|; each must step past everything the smaller ones
   // cover, otherwise two indices land on one element.
-  std::vector<std::pair<i128, int64_t>> dims;  // (|stride|, size)
-  for (size_t i = 0; i < tensor->viewShape.size(); ++i) {
-    if (tensor->viewShape[i] > 1) {
-      dims.emplace_back(Abs(tensor->strides[i]), tensor->viewShape[i]);
-    }
+  // (|stride|, size), in place for up to kInlineDims dims (phase 1 allocates nothing then).
+  using Dim = std::pair<i128, int64_t>;
+  constexpr size_t kInlineDims = 8;
+  const size_t rank = tensor->viewShape.size();
+  Dim inlineDims[kInlineDims];
+  std::vector<Dim> heapDims;
+  if (rank > kInlineDims) heapDims.resize(rank);
+  Dim* const dims = rank > kInlineDims ? heapDims.data() : inlineDims;
+  size_t count = 0;
+  for (size_t i = 0; i < rank; ++i) {
+    if (tensor->viewShape[i] > 1)
+      dims[count++] = Dim(Abs(tensor->strides[i]), tensor->viewShape[i]);
   }
-  std::sort(dims.begin(), dims.end());
+  std::sort(dims, dims + count);
   i128 covered = 1;  // elements spanned by the dims seen so far
-  for (const auto& [stride, size] : dims) {
+  for (size_t k = 0; k < count; ++k) {
+    const auto& [stride, size] = dims[k];
     if (stride < covered) {
       return Fail(ACLNN_ERR_PARAM_INVALID, std::string(op) + ": " + arg + " " + ViewString(tensor) +
                                                " writes some elements more than once (an output "

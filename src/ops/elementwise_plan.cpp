@@ -122,8 +122,9 @@ struct LaunchInfo {
   const char* argNames[3];
 };
 
-int Launch(const LaunchInfo& info, const ExecutorPlan& plan, aclrtStream stream) {
-  const char* opName = plan.opName.c_str();
+int Launch(const ExecutorPlan& plan, aclrtStream stream) {
+  const LaunchInfo info = plan.Payload<LaunchInfo>();
+  const char* opName = plan.opName;
   const TensorSnapshot* views[] = {&plan.inputs[0], &plan.inputs[1], &plan.outputs[0]};
   if (CheckEnabled(1)) {
     for (int i = 0; i < 3; ++i) {
@@ -184,18 +185,16 @@ int FinishBinaryPlan(const BinaryOpPlan& plan, uint64_t* workspaceSize, aclOpExe
     ACLCPU_RETURN_IF_ERROR(opcheck::NoPartialOverlap(op, names[2], plan.out, names[1], plan.in1));
   }
 
-  ExecutorPlan executorPlan;
+  ExecutorPlan executorPlan;  // filling it allocates nothing (views of <= 8 dims)
   executorPlan.opName = plan.opName;
   executorPlan.inputs = {Snapshot(*plan.in0), Snapshot(*plan.in1)};
   executorPlan.outputs = {Snapshot(*plan.out)};
   executorPlan.workspaceSize = 0;
   if (!empty) {
-    const LaunchInfo info{plan.kernel, plan.params, {names[0], names[1], names[2]}};
-    executorPlan.launch = [info](const ExecutorPlan& p, aclrtStream stream) {
-      return Launch(info, p, stream);
-    };
+    executorPlan.SetPayload(LaunchInfo{plan.kernel, plan.params, {names[0], names[1], names[2]}});
+    executorPlan.launch = &Launch;
   }
-  aclOpExecutor* created = CreateExecutor(std::move(executorPlan));
+  aclOpExecutor* created = CreateExecutor(executorPlan);
   if (created == nullptr) {
     return Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR,
                 std::string(op) + ": could not create the executor");

@@ -150,9 +150,14 @@ void Stream::MarkSynchronized(uint64_t seq) {
 
 void Stream::Run(const char* what, Task& task, bool inline_) {
   // A task on a worker thread starts with an empty message list so that whatever it records
-  // belongs to it; in blocking mode, and inline, the messages stay with the caller's thread.
+  // belongs to it. A task run inline records into a list of its own too (the caller's is set
+  // aside and put back afterwards), so that, as on the worker, its messages are reported with
+  // its error by the next synchronisation instead of joining the caller's aclGetRecentErrMsg.
+  // In blocking mode the messages stay with the caller's thread.
   const bool worker = !blocking_ && !inline_;
   if (worker) ClearRecentErrMsg();
+  std::vector<std::string> callerMessages;
+  if (inline_) SwapRecentErrMsgs(&callerMessages);
   const Stream* outer = tRunningStream;  // inline or blocking work may nest across streams
   tRunningStream = this;
   int rc = 0;
@@ -171,6 +176,19 @@ void Stream::Run(const char* what, Task& task, bool inline_) {
     if (const char* recorded = TakeRecentErrMsg()) {
       if (!detail.empty()) detail += "; ";
       detail += recorded;
+    }
+  }
+  if (inline_) {
+    // Puts the caller's messages back; callerMessages now holds the task's (oldest first),
+    // joined newest first as TakeRecentErrMsg does. Those of a task that succeeded are dropped,
+    // as on the worker.
+    SwapRecentErrMsgs(&callerMessages);
+    if (rc != 0 && !callerMessages.empty()) {
+      if (!detail.empty()) detail += "; ";
+      for (auto it = callerMessages.rbegin(); it != callerMessages.rend(); ++it) {
+        if (it != callerMessages.rbegin()) detail += '\n';
+        detail += *it;
+      }
     }
   }
   std::lock_guard<std::mutex> lock(mu_);

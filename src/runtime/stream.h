@@ -47,9 +47,9 @@ class Stream {
   // Inline execution: when `costBytes` <= kInlineCostLimit and the stream is idle (every task
   // enqueued before has finished, none is running), the task runs on the calling thread before
   // Enqueue returns, which saves the worker hand-off. It is still in order (the worker does not
-  // start tasks enqueued meanwhile until it is done), its error is still reported by the next
-  // synchronisation, and its writes stay "unsynchronized" (see FindPendingWriter) until a
-  // synchronisation covers it.
+  // start tasks enqueued meanwhile until it is done), its error (with the messages it
+  // recorded, as on the worker) is still reported by the next synchronisation, and its writes
+  // stay "unsynchronized" (see FindPendingWriter) until a synchronisation covers it.
   uint64_t Enqueue(const char* what, Task task, bool always = false, TaskWrites writes = {},
                    size_t costBytes = kCostUnknown);
 

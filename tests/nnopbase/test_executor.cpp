@@ -2,6 +2,7 @@
 // use) with the public reuse and address-update API.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -30,6 +31,24 @@ aclcpu::TensorSnapshot Snap(void* data) {
   return s;
 }
 
+// The launch payload: where to record, and what to return.
+struct TestPayload {
+  LaunchLog* log;
+  int status;
+};
+
+int RecordingLaunch(const aclcpu::ExecutorPlan& p, aclrtStream stream) {
+  const TestPayload payload = p.Payload<TestPayload>();
+  LaunchLog* log = payload.log;
+  ++log->runs;
+  log->inputData.clear();
+  log->outputData.clear();
+  for (const auto& s : p.inputs) log->inputData.push_back(s.data);
+  for (const auto& s : p.outputs) log->outputData.push_back(s.data);
+  log->stream = stream;
+  return payload.status;
+}
+
 // A plan with two inputs and one output whose launch records what it sees and returns `status`.
 aclOpExecutor* MakeExecutor(std::shared_ptr<LaunchLog> log, int status = ACLNN_SUCCESS,
                             uint64_t workspaceSize = 0, const char* opName = kOp) {
@@ -39,16 +58,9 @@ aclOpExecutor* MakeExecutor(std::shared_ptr<LaunchLog> log, int status = ACLNN_S
   plan.inputs = {Snap(&in0), Snap(&in1)};
   plan.outputs = {Snap(&out0)};
   plan.workspaceSize = workspaceSize;
-  plan.launch = [log, status](const aclcpu::ExecutorPlan& p, aclrtStream stream) {
-    ++log->runs;
-    log->inputData.clear();
-    log->outputData.clear();
-    for (const auto& s : p.inputs) log->inputData.push_back(s.data);
-    for (const auto& s : p.outputs) log->outputData.push_back(s.data);
-    log->stream = stream;
-    return status;
-  };
-  return aclcpu::CreateExecutor(std::move(plan));
+  plan.SetPayload(TestPayload{log.get(), status});
+  plan.launch = &RecordingLaunch;
+  return aclcpu::CreateExecutor(plan);
 }
 
 int Phase2(aclOpExecutor* e, void* workspace = nullptr, uint64_t size = 0, const char* op = kOp) {
@@ -107,7 +119,36 @@ TEST_F(Executor, NotYetRunOneShotCanBeDestroyed) {
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(aclDestroyAclOpExecutor(e), ACLNN_SUCCESS);
   EXPECT_EQ(log->runs, 0);
-  EXPECT_EQ(log.use_count(), 1);  // the plan and its launch were freed
+  EXPECT_EQ(aclcpu::LiveExecutorCount(), baseline_);  // the executor was freed
+}
+
+// Many live executors at once (the live table grows and shifts entries on removal), destroyed
+// in a scrambled order: each is known until destroyed and refused after.
+TEST_F(Executor, ManyLiveExecutorsAreTrackedExactly) {
+  auto log = std::make_shared<LaunchLog>();
+  std::vector<aclOpExecutor*> live;
+  for (int i = 0; i < 1000; ++i) {
+    live.push_back(MakeExecutor(log));
+    ASSERT_NE(live.back(), nullptr);
+  }
+  EXPECT_EQ(aclcpu::LiveExecutorCount(), baseline_ + live.size());
+  std::vector<aclOpExecutor*> gone;
+  for (size_t k = 0; k < live.size(); ++k) {
+    const size_t i = (k * 389) % live.size();  // 389 is coprime with 1000: a permutation
+    ASSERT_EQ(aclSetAclOpExecutorRepeatable(live[i]), ACLNN_SUCCESS) << i;
+    ASSERT_EQ(aclDestroyAclOpExecutor(live[i]), ACLNN_SUCCESS) << i;
+    gone.push_back(live[i]);
+    if (k % 97 == 0) {
+      for (size_t j = 0; j < live.size(); ++j) {
+        const bool destroyed = std::find(gone.begin(), gone.end(), live[j]) != gone.end();
+        EXPECT_EQ(aclSetAclOpExecutorRepeatable(live[j]) == ACLNN_SUCCESS, !destroyed) << j;
+      }
+      TakeErr();
+    }
+  }
+  EXPECT_EQ(aclcpu::LiveExecutorCount(), baseline_);
+  EXPECT_EQ(log->runs, 0);
+  TakeErr();
 }
 
 TEST_F(Executor, NullAndUnknownExecutors) {
@@ -178,7 +219,7 @@ TEST_F(Executor, LaunchFailureIsReturnedAndTheOneShotIsFreed) {
   aclOpExecutor* e = MakeExecutor(log, ACLNN_ERR_RUNTIME_ERROR);
   EXPECT_EQ(Phase2(e), ACLNN_ERR_RUNTIME_ERROR);
   EXPECT_EQ(log->runs, 1);
-  EXPECT_EQ(log.use_count(), 1);
+  EXPECT_EQ(aclcpu::LiveExecutorCount(), baseline_);
 }
 
 TEST_F(Executor, SetTensorAddrUpdatesWhatLaunchSees) {

@@ -181,6 +181,16 @@ TEST(SwishBackwardValidation, Phase2Rules) {
   EXPECT_EQ(aclrtSynchronizeStream(AclEnvironment::Stream()), ACL_SUCCESS);
   EXPECT_NE(aclnnSwishBackward(nullptr, 0, exec, AclEnvironment::Stream()), ACLNN_SUCCESS);
   EXPECT_FALSE(TakeErrMsg().empty());
+  // Still refused after new executors were created (freed ones are not reused at once).
+  std::vector<aclOpExecutor*> fresh(4);
+  for (aclOpExecutor*& e : fresh) {
+    ASSERT_EQ(aclnnSwishBackwardGetWorkspaceSize(go.get(), go.get(), nullptr, gi.get(), &ws, &e),
+              ACLNN_SUCCESS);
+  }
+  EXPECT_EQ(aclnnSwishBackward(nullptr, 0, exec, AclEnvironment::Stream()),
+            ACLNN_ERR_PARAM_INVALID);
+  EXPECT_NE(TakeErrMsg().find("already run or destroyed"), std::string::npos);
+  for (aclOpExecutor* e : fresh) EXPECT_EQ(aclDestroyAclOpExecutor(e), ACLNN_SUCCESS);
 
   // A repeatable one runs many times and is freed by aclDestroyAclOpExecutor.
   ASSERT_EQ(aclnnSwishBackwardGetWorkspaceSize(go.get(), go.get(), nullptr, gi.get(), &ws, &exec),

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/error.h"
 #include "runtime_test_util.h"
 
 namespace {
@@ -138,6 +139,42 @@ TEST_F(InlineTest, InlineTaskErrorIsReportedBySynchronize) {
             ACL_SUCCESS);
   EXPECT_EQ(aclrtSynchronizeDevice(), ACL_ERROR_INTERNAL_ERROR);
   EXPECT_THAT(TakeMessage(), HasSubstr("boom"));
+}
+
+// The messages an inline task records travel with its error, as a worker task's do: they reach
+// the synchronising call's message, not the enqueueing thread's list (which keeps what it had).
+TEST_F(InlineTest, InlineTaskMessagesAreReportedWithItsError) {
+  for (const size_t cost : {size_t{64}, kCostUnknown}) {  // inline, then on the worker
+    SCOPED_TRACE(cost == kCostUnknown ? "worker" : "inline");
+    TakeMessage();
+    aclcpu::Fail(1, "caller's own message");
+    ASSERT_EQ(Submit(
+                  stream_, "recording kernel",
+                  [] {
+                    aclcpu::Fail(161002, "task detail one");
+                    return aclcpu::Fail(161002, "task detail two");
+                  },
+                  {}, cost),
+              ACL_SUCCESS);
+    // A task that succeeds after recording a message: the message is dropped.
+    ASSERT_EQ(Submit(
+                  stream_, "succeeding kernel",
+                  [] {
+                    aclcpu::Fail(1, "succeeding task's message");
+                    return 0;
+                  },
+                  {}, cost),
+              ACL_SUCCESS);
+    EXPECT_EQ(TakeMessage(), "caller's own message");
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), 161002);
+    const std::string message = TakeMessage();
+    EXPECT_THAT(message, HasSubstr("recording kernel"));
+    EXPECT_THAT(message, HasSubstr("task detail two\ntask detail one"));
+    EXPECT_THAT(message, Not(HasSubstr("succeeding task's message")));
+    EXPECT_THAT(message, Not(HasSubstr("caller's own message")));
+    EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    EXPECT_EQ(TakeMessage(), "");
+  }
 }
 
 TEST_F(InlineTest, EventsRecordedAfterInlineWorkSeeItComplete) {
