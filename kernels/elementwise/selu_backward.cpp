@@ -4,6 +4,8 @@
 #include "elementwise/formulas.h"
 #include "elementwise/kernel_fns.h"
 
+#include <limits>
+
 namespace aclcpu {
 namespace kernels {
 namespace {
@@ -28,26 +30,111 @@ inline Packet SelectNegative(const Packet& y, const Packet& neg, const Packet& p
 template <bool kZeroIsNegative>
 struct SeluF32Op {
   Packet operator()(const Packet& g, const Packet& y) const {
-    const Packet neg = ei::pmul(g, ei::padd(y, ei::pset1<Packet>(kSeluLambdaAlpha)));
-    const Packet pos = ei::pmul(g, ei::pset1<Packet>(kSeluLambda));
-    return SelectNegative<kZeroIsNegative>(y, neg, pos);
+    // Selecting the factor and multiplying once gives the bits of selecting between the two
+    // products: the product taken is the same operation on the same operands.
+#if defined(EIGEN_VECTORIZE_AVX512)
+    // The add only where it is selected (a masked add): a compare and one more op.
+    const __mmask16 m =
+        _mm512_cmp_ps_mask(y, _mm512_setzero_ps(), kZeroIsNegative ? _CMP_LE_OQ : _CMP_LT_OQ);
+    return ei::pmul(g, _mm512_mask_add_ps(_mm512_set1_ps(kSeluLambda), m, y,
+                                          _mm512_set1_ps(kSeluLambdaAlpha)));
+#else
+    const Packet neg = ei::padd(y, ei::pset1<Packet>(kSeluLambdaAlpha));
+    return ei::pmul(g, SelectNegative<kZeroIsNegative>(y, neg, ei::pset1<Packet>(kSeluLambda)));
+#endif
   }
 };
 
 // Packet form of SeluBackwardLegacyHalf(): fp16 arithmetic, every op rounded to fp16.
 // kFinalRound = false leaves the last rounding of both branches to the output: fp16 stores round
 // to nearest-even, which is idempotent and monotone, so rounding the selected product there gives
-// the same bits as rounding each product here (int8 truncates, so it keeps kFinalRound = true).
+// the same bits as rounding each product here (a truncating output needs kFinalRound = true;
+// legacy int8 uses SeluLegacyI8Op below instead, with the same bits for integer inputs).
 template <bool kFinalRound>
 struct SeluLegacyHalfOp {
   Packet operator()(const Packet& g, const Packet& y) const {
     const Packet sum = RoundToHalfPacket(ei::padd(y, ei::pset1<Packet>(kSeluLambdaAlphaF16)));
-    const Packet neg = ei::pmul(g, sum);
-    const Packet pos = ei::pmul(g, ei::pset1<Packet>(kSeluLambdaF16));
-    const Packet r = SelectNegative<false>(y, neg, pos);
+    const Packet r =
+        ei::pmul(g, SelectNegative<false>(y, sum, ei::pset1<Packet>(kSeluLambdaF16)));
     return kFinalRound ? RoundToHalfPacket(r) : r;
   }
 };
+
+// Legacy int8: SeluLegacyHalfOp<true> followed by truncation, shortened for integer g and y
+// (tests/kernels/test_fast_paths.cpp checks all 2^16 pairs against the reference).
+//  - fl16(y + 1.7578125) for an integer y < 0 is y + 1.7578125 itself for y >= -17 (at most 11
+//    significant bits) and y + 1.75 for y <= -18 (the 1/128-grid fraction 0.2421875 rounds to
+//    0.25 on the 1/64 to 1/16 grids of [16, 128): 15.5/64 ties to 16/64, 7.75/32, 3.875/16 up).
+//  - x = g * s is then exact in fp32: g has 8 bits, s is a multiple of 1/256 below 128 in
+//    magnitude, so x is a multiple of 1/256 with |x| < 2^14 (22 bits).
+//  - trunc(fl16(x)) = trunc(x + copysign(h, x)), h = half an fp16 ulp of x = 2^(e - 11) for
+//    |x| in [2^e, 2^(e+1)) (no fp16 subnormal: x = 0 or |x| >= 2^-8): rounding to nearest moves x
+//    up to the next integer n exactly when x >= n - h in magnitude (a tie goes to n, which is
+//    even on the fp16 grid below 1024; beyond that the result saturates either way), and never
+//    down past an integer. The sum is exact (at most 24 bits), so fused or not it is the same.
+//  - No NaN or infinity can arise, so the output only truncates and saturates.
+struct SeluLegacyI8Op {
+  Packet operator()(const Packet& g, const Packet& y) const {
+    const Packet zero = ei::pzero(y);
+#if defined(EIGEN_VECTORIZE_AVX512)
+    const __mmask16 far = _mm512_cmp_ps_mask(y, _mm512_set1_ps(-17.5f), _CMP_LT_OQ);
+    const __mmask16 neg = _mm512_cmp_ps_mask(y, zero, _CMP_LT_OQ);
+    const Packet c = _mm512_mask_blend_ps(far, _mm512_set1_ps(kSeluLambdaAlphaF16),
+                                          _mm512_set1_ps(1.75f));
+    const Packet s = _mm512_mask_add_ps(_mm512_set1_ps(kSeluLambdaF16), neg, y, c);
+#else
+    const Packet c = ei::pselect(ei::pcmp_lt(y, ei::pset1<Packet>(-17.5f)),
+                                 ei::pset1<Packet>(1.75f), ei::pset1<Packet>(kSeluLambdaAlphaF16));
+    const Packet s = ei::pselect(ei::pcmp_lt(y, zero), ei::padd(y, c),
+                                 ei::pset1<Packet>(kSeluLambdaF16));
+#endif
+    const Packet x = ei::pmul(g, s);
+    const Packet signExp = ei::pand(x, ei::pset1<Packet>(-std::numeric_limits<float>::infinity()));
+    return ei::pmadd(signExp, ei::pset1<Packet>(0x1p-11f), x);
+  }
+};
+
+// Output policies of the int8 kernels for results that are finite and below 2^15 in magnitude
+// (all that the int8 ops produce): the checks for NaN and the clamps before the conversions of
+// I8TruncIo / I8HalfIo change nothing there and are left out; the buffered paths keep them.
+struct I8TruncBoundedIo : I8TruncIo {
+#if ACLCPU_PACKET_IO
+  static void Store(T* d, const Packet& v) { pio::Store(d, ToI8(v)); }
+  static void Stream(T* d, const Packet& v) { pio::Stream(d, ToI8(v)); }
+#if defined(EIGEN_VECTORIZE_AVX512)
+  static __m128i ToI8(const Packet& v) { return _mm512_cvtsepi32_epi8(_mm512_cvttps_epi32(v)); }
+#else
+  static __m128i ToI8(const Packet& v) { return pio::PackI8(_mm256_cvttps_epi32(v)); }
+#endif
+#endif
+};
+struct I8HalfBoundedIo : I8HalfIo {
+#if ACLCPU_PACKET_IO
+  static void Store(T* d, const Packet& v) {
+    pio::Store(d, pio::ToI8HalfEven(RoundToHalfPacket(v)));
+  }
+  static void Stream(T* d, const Packet& v) {
+    pio::Stream(d, pio::ToI8HalfEven(RoundToHalfPacket(v)));
+  }
+#endif
+};
+
+// bf16 output with AVX512-BF16: vcvtneps2bf16 rounds to nearest-even and quiets NaN exactly as
+// NarrowBf16 does, except that it flushes fp32 subnormals to zero (checked over all 2^32 inputs
+// on the build machine); a packet with a subnormal lane takes pio::ToBf16 instead.
+#if ACLCPU_PACKET_IO && defined(EIGEN_VECTORIZE_AVX512) && defined(__AVX512BF16__) && \
+    defined(__AVX512DQ__)
+struct Bf16FastIo : Bf16Io {
+  static __m256i ToBf16(const Packet& v) {
+    if (_mm512_fpclass_ps_mask(v, 0x20) != 0) return pio::ToBf16(v);  // 0x20: subnormal
+    return reinterpret_cast<__m256i>(_mm512_cvtneps_pbh(v));
+  }
+  static void Store(T* d, const Packet& v) { pio::Store(d, ToBf16(v)); }
+  static void Stream(T* d, const Packet& v) { pio::Stream(d, ToBf16(v)); }
+};
+#else
+using Bf16FastIo = Bf16Io;
+#endif
 
 using LegacyF32 = SeluF32Op<false>;
 using CurrentF32 = SeluF32Op<true>;
@@ -62,14 +149,14 @@ using CurrentF32 = SeluF32Op<true>;
 
 ACLCPU_SELU_KERNEL(SeluBackwardLegacyF32, F32Io, LegacyF32)
 ACLCPU_SELU_KERNEL(SeluBackwardLegacyF16, F16Io, SeluLegacyHalfOp<false>)
-ACLCPU_SELU_KERNEL(SeluBackwardLegacyBF16, Bf16Io, LegacyF32)
+ACLCPU_SELU_KERNEL(SeluBackwardLegacyBF16, Bf16FastIo, LegacyF32)
 ACLCPU_SELU_KERNEL(SeluBackwardLegacyI32, I32TruncIo, LegacyF32)
-ACLCPU_SELU_KERNEL(SeluBackwardLegacyI8, I8TruncIo, SeluLegacyHalfOp<true>)
+ACLCPU_SELU_KERNEL(SeluBackwardLegacyI8, I8TruncBoundedIo, SeluLegacyI8Op)
 ACLCPU_SELU_KERNEL(SeluBackwardCurrentF32, F32Io, CurrentF32)
 ACLCPU_SELU_KERNEL(SeluBackwardCurrentF16, F16Io, CurrentF32)
-ACLCPU_SELU_KERNEL(SeluBackwardCurrentBF16, Bf16Io, CurrentF32)
+ACLCPU_SELU_KERNEL(SeluBackwardCurrentBF16, Bf16FastIo, CurrentF32)
 ACLCPU_SELU_KERNEL(SeluBackwardCurrentI32, I32HalfIo, CurrentF32)
-ACLCPU_SELU_KERNEL(SeluBackwardCurrentI8, I8HalfIo, CurrentF32)
+ACLCPU_SELU_KERNEL(SeluBackwardCurrentI8, I8HalfBoundedIo, CurrentF32)
 
 #undef ACLCPU_SELU_KERNEL
 

@@ -77,5 +77,76 @@ TEST(FastPaths, SwishHalfEveryInput) {
   }
 }
 
+// Every (gradOutput, y) pair of the int8 Selu kernels (2^16 pairs): the packet paths' shortcuts
+// for integer inputs (no NaN, bounded products) are checked on the whole input space, at three
+// output offsets so that each pair meets packet lanes, the buffered head and the tail.
+TEST(FastPaths, SeluInt8EveryPair) {
+  for (const KernelDesc& k : AllKernels()) {
+    if (k.op != Op::SeluBackward || k.dt != DT::I8) continue;
+    const int64_t n = 65536;
+    for (int64_t off : {0, 1, 13}) {
+      std::vector<uint8_t> in0(n), in1(n), out(n + off, 0xA5);
+      for (int64_t i = 0; i < n; ++i) {
+        in0[i] = static_cast<uint8_t>(i >> 8);
+        in1[i] = static_cast<uint8_t>(i & 255);
+      }
+      const int64_t shape[1] = {n}, stride[1] = {1};
+      aclcpu::kernels::BinaryProblem p{
+          1, shape, {in0.data(), stride}, {in1.data(), stride}, out.data() + off, stride};
+      aclcpu::kernels::KernelParams params;
+      aclcpu::kernels::RunBinary(k.id, p, params, nullptr);
+      int64_t bad = 0;
+      for (int64_t i = 0; i < n; ++i) {
+        const double gi = Decode(k.dt, &in0[i]);
+        const double yi = Decode(k.dt, &in1[i]);
+        const Expected e = Reference(k, gi, yi, 1.0f);
+        double ulps = 0;
+        const double got = Decode(k.dt, &out[i + off]);
+        if (!Matches(k, e, got, &ulps) && bad++ == 0) {
+          ADD_FAILURE() << k.name << " g=" << gi << " y=" << yi << ": got " << got << ", want "
+                        << e.value;
+        }
+      }
+      EXPECT_EQ(bad, 0) << k.name << " offset " << off;
+    }
+  }
+}
+
+// Every bf16 gradOutput pattern (subnormal, NaN and inf included) with y of both signs through
+// the bf16 Selu kernels: the products cover the bf16 subnormal range, where the packet narrowing
+// takes its exact fallback.
+TEST(FastPaths, SeluBf16EveryGrad) {
+  for (const KernelDesc& k : AllKernels()) {
+    if (k.op != Op::SeluBackward || k.dt != DT::BF16) continue;
+    const int64_t n = 65536;
+    for (double y : {1.0, -0.5, -3.0}) {
+      std::vector<uint8_t> in0(n * 2), in1(n * 2), out(n * 2, 0xA5);
+      for (int64_t i = 0; i < n; ++i) {
+        const uint16_t bits = static_cast<uint16_t>(i);
+        std::memcpy(&in0[i * 2], &bits, 2);
+        Encode(k.dt, ToDType(k.dt, y), &in1[i * 2]);
+      }
+      const int64_t shape[1] = {n}, stride[1] = {1};
+      aclcpu::kernels::BinaryProblem p{
+          1, shape, {in0.data(), stride}, {in1.data(), stride}, out.data(), stride};
+      aclcpu::kernels::KernelParams params;
+      aclcpu::kernels::RunBinary(k.id, p, params, nullptr);
+      int64_t bad = 0;
+      for (int64_t i = 0; i < n; ++i) {
+        const double gi = Decode(k.dt, &in0[i * 2]);
+        const double yi = Decode(k.dt, &in1[i * 2]);
+        const Expected e = Reference(k, gi, yi, 1.0f);
+        double ulps = 0;
+        const double got = Decode(k.dt, &out[i * 2]);
+        if (!Matches(k, e, got, &ulps) && bad++ == 0) {
+          ADD_FAILURE() << k.name << " g=" << gi << " y=" << yi << ": got " << got << ", want "
+                        << e.value;
+        }
+      }
+      EXPECT_EQ(bad, 0) << k.name << " y " << y;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace reftest
