@@ -1,10 +1,10 @@
 // SeluBackward for both kernel generations (formulas.h). The branch is a blend, not a jump:
 // the sign of y is random in practice.
+#include <limits>
+
 #include "elementwise/chunked.h"
 #include "elementwise/formulas.h"
 #include "elementwise/kernel_fns.h"
-
-#include <limits>
 
 namespace aclcpu {
 namespace kernels {
@@ -36,8 +36,8 @@ struct SeluF32Op {
     // The add only where it is selected (a masked add): a compare and one more op.
     const __mmask16 m =
         _mm512_cmp_ps_mask(y, _mm512_setzero_ps(), kZeroIsNegative ? _CMP_LE_OQ : _CMP_LT_OQ);
-    return ei::pmul(g, _mm512_mask_add_ps(_mm512_set1_ps(kSeluLambda), m, y,
-                                          _mm512_set1_ps(kSeluLambdaAlpha)));
+    return ei::pmul(
+        g, _mm512_mask_add_ps(_mm512_set1_ps(kSeluLambda), m, y, _mm512_set1_ps(kSeluLambdaAlpha)));
 #else
     const Packet neg = ei::padd(y, ei::pset1<Packet>(kSeluLambdaAlpha));
     return ei::pmul(g, SelectNegative<kZeroIsNegative>(y, neg, ei::pset1<Packet>(kSeluLambda)));
@@ -54,8 +54,7 @@ template <bool kFinalRound>
 struct SeluLegacyHalfOp {
   Packet operator()(const Packet& g, const Packet& y) const {
     const Packet sum = RoundToHalfPacket(ei::padd(y, ei::pset1<Packet>(kSeluLambdaAlphaF16)));
-    const Packet r =
-        ei::pmul(g, SelectNegative<false>(y, sum, ei::pset1<Packet>(kSeluLambdaF16)));
+    const Packet r = ei::pmul(g, SelectNegative<false>(y, sum, ei::pset1<Packet>(kSeluLambdaF16)));
     return kFinalRound ? RoundToHalfPacket(r) : r;
   }
 };
@@ -79,14 +78,14 @@ struct SeluLegacyI8Op {
 #if defined(EIGEN_VECTORIZE_AVX512)
     const __mmask16 far = _mm512_cmp_ps_mask(y, _mm512_set1_ps(-17.5f), _CMP_LT_OQ);
     const __mmask16 neg = _mm512_cmp_ps_mask(y, zero, _CMP_LT_OQ);
-    const Packet c = _mm512_mask_blend_ps(far, _mm512_set1_ps(kSeluLambdaAlphaF16),
-                                          _mm512_set1_ps(1.75f));
+    const Packet c =
+        _mm512_mask_blend_ps(far, _mm512_set1_ps(kSeluLambdaAlphaF16), _mm512_set1_ps(1.75f));
     const Packet s = _mm512_mask_add_ps(_mm512_set1_ps(kSeluLambdaF16), neg, y, c);
 #else
     const Packet c = ei::pselect(ei::pcmp_lt(y, ei::pset1<Packet>(-17.5f)),
                                  ei::pset1<Packet>(1.75f), ei::pset1<Packet>(kSeluLambdaAlphaF16));
-    const Packet s = ei::pselect(ei::pcmp_lt(y, zero), ei::padd(y, c),
-                                 ei::pset1<Packet>(kSeluLambdaF16));
+    const Packet s =
+        ei::pselect(ei::pcmp_lt(y, zero), ei::padd(y, c), ei::pset1<Packet>(kSeluLambdaF16));
 #endif
     const Packet x = ei::pmul(g, s);
     const Packet signExp = ei::pand(x, ei::pset1<Packet>(-std::numeric_limits<float>::infinity()));
