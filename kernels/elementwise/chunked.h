@@ -186,6 +186,12 @@ inline bool IsStreamAligned(const void* p) {
   return (reinterpret_cast<uintptr_t>(p) & (kStreamAlign - 1)) == 0;
 }
 
+// Bytes from `p` to the next kStreamAlign boundary (0 when already aligned).
+inline size_t BytesToStreamAlign(const void* p) {
+  return (kStreamAlign - (reinterpret_cast<uintptr_t>(p) & (kStreamAlign - 1))) &
+         (kStreamAlign - 1);
+}
+
 // Stores a full float packet at an address aligned to the packet size, bypassing the caches
 // (portable fallback, e.g. NEON: a plain aligned store).
 template <typename P>
@@ -210,8 +216,7 @@ inline void StreamCopy(void* dst, const void* src, size_t bytes) {
   char* d = static_cast<char*>(dst);
   const char* s = static_cast<const char*>(src);
 #if defined(__AVX2__)
-  size_t head =
-      (kStreamAlign - (reinterpret_cast<uintptr_t>(d) & (kStreamAlign - 1))) & (kStreamAlign - 1);
+  size_t head = BytesToStreamAlign(d);
   if (head > bytes) head = bytes;
   std::memcpy(d, s, head);
   size_t i = head;
@@ -231,6 +236,18 @@ inline void StreamFence() {
 #if defined(__SSE2__)
   _mm_sfence();
 #endif
+}
+
+// Narrows `len` fp32 results into o[0, len): with streaming stores through `scratch` when `nt`.
+template <typename Io>
+inline void NarrowChunk(float* results, typename Io::T* scratch, typename Io::T* o, int len,
+                        bool nt) {
+  if (nt) {
+    Io::Narrow(results, scratch, len);
+    StreamCopy(o, scratch, len * sizeof(typename Io::T));
+  } else {
+    Io::Narrow(results, o, len);
+  }
 }
 
 // out[i] = op(in0[i], in1[i]) on fp32 packets. `stream`: write the output with streaming stores.
@@ -258,20 +275,13 @@ inline void RunChunked(void* out, const void* in0, const void* in1, int64_t n, c
     for (int j = 0; j < padded; j += kPacketSize) {
       ei::pstore(fo + j, op(ei::pload<Packet>(fa + j), ei::pload<Packet>(fb + j)));
     }
-    if (nt) {
-      Io::Narrow(fo, to, len);
-      StreamCopy(o + i, to, len * sizeof(T));
-    } else {
-      Io::Narrow(fo, o + i, len);
-    }
+    NarrowChunk<Io>(fo, to, o + i, len, nt);
   };
   int64_t i = 0;
   if constexpr (Io::kPacket) {
     if (stream) {
-      const uintptr_t addr = reinterpret_cast<uintptr_t>(o);
-      if (addr % sizeof(T) == 0) {  // else never aligned: plain stores below
-        const int64_t head = static_cast<int64_t>(
-            ((kStreamAlign - (addr & (kStreamAlign - 1))) & (kStreamAlign - 1)) / sizeof(T));
+      if (reinterpret_cast<uintptr_t>(o) % sizeof(T) == 0) {  // else never aligned: plain stores
+        const int64_t head = static_cast<int64_t>(BytesToStreamAlign(o) / sizeof(T));
         if (head + kPacketSize <= n) {
           if (head > 0) buffered(0, static_cast<int>(head), false);
           for (i = head; i + kPacketSize <= n; i += kPacketSize) {

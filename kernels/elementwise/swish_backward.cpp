@@ -273,19 +273,13 @@ void RunSwishHalf(void* out, const void* in0, const void* in1, int64_t n,
         return;
       }
     }
-    if (stream) {
-      Io::Narrow(fo, to, len);
-      StreamCopy(o + i, to, len * sizeof(T));
-    } else {
-      Io::Narrow(fo, o + i, len);
-    }
+    NarrowChunk<Io>(fo, to, o + i, len, stream);
   };
   int64_t i = 0;
   if (stream) {  // a short head first, so that the full chunks' output is stream-aligned
-    const uintptr_t addr = reinterpret_cast<uintptr_t>(o);
-    if (addr % sizeof(T) == 0) {
-      const int64_t head = std::min<int64_t>(
-          n, ((kStreamAlign - (addr & (kStreamAlign - 1))) & (kStreamAlign - 1)) / sizeof(T));
+    if (reinterpret_cast<uintptr_t>(o) % sizeof(T) == 0) {
+      const int64_t head =
+          std::min<int64_t>(n, static_cast<int64_t>(BytesToStreamAlign(o) / sizeof(T)));
       if (head > 0) chunk(0, static_cast<int>(head));
       i = head;
     }
