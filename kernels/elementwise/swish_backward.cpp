@@ -85,212 +85,209 @@ class SwishF64Op {
   PacketD beta_, one_, inf_, overflow_;
 };
 
-// Per-format thresholds of the fp32 evaluation below (the fp16 result's overflow is near 2^16).
+// The zero of t(v) = 1 + v (1 - sigmoid(v)) as a pair of floats (v0 = kV0Hi + kV0Lo to 2^-53),
+// and t's Taylor coefficients there (t'(v0) = 1 exactly, since 1 - s = -1 / v0 at the zero).
+// Over |v - v0| <= 2^-5 the degree-4 polynomial is within 2^-28 of t relative to t.
+constexpr float kV0Hi = -0x1.474974p+0f;
+constexpr float kV0Lo = 0x1.bdf6fap-27f;
+constexpr float kT2 = -0x1.be141p-4f;
+constexpr float kT3 = -0x1.9072f0p-5f;
+constexpr float kT4 = -0x1.353eb6p-8f;
+
+// Per-format limits of the fp32 evaluation below.
 struct HalfFast {
   using Format = HalfFormat;
-  static constexpr float kBig = 0x1p15f;
+  static constexpr float kBig = 0x1p15f;  // the fp16 result's overflow is at 65520
+  static constexpr bool kWideRange = false;
 };
 struct Bf16Fast {
   using Format = Bf16Format;
   static constexpr float kBig = 0x1p120f;
+  static constexpr bool kWideRange = true;  // results down to 2^-133 are representable
 };
 
-// fp16 / bf16 Swish gradient in fp32: v = x beta, e = exp(-v), s = 1 / (1 + e), 1 - s = e s (no
-// cancellation), t = 1 + v (1 - s), out = (g s) t. Its relative error is a few fp32 ulps times
-// 1 / |t| (t cancels near v = -1.28) plus |v| 2^-24 (v rounded to fp32), so for |v| <= 80 and
-// |t| >= 2^-6 it stays below 2^-16: rounding it once to the 16-bit format (by the I/O policy) is
-// within 1 ulp of the exact value. Lanes outside that region, or whose result is tiny, huge or
-// not finite, are recomputed with SwishF64Op and rounded to the format directly; the region test
-// looks only at the lane itself, so an element's result never depends on its neighbours.
+// fp16 / bf16 Swish gradient in fp32, rounded once to the 16-bit format by the I/O policy:
+//   v = x beta, e = exp(-v), s = 1 / (1 + e), 1 - s = e s (no cancellation), out = (g s) t with
+//   t = 1 + v (1 - s).
+// Away from the zero v0 = -1.2785 of t (|t| >= 2^-6) the relative error is a few fp32 ulps times
+// 1 / |t| plus |v| 2^-24, below 2^-16: within 1 ulp of the 16-bit format, and within 0.5 ulp plus
+// 2^-5 ulp of the exact value. Near the zero, t is taken from its Taylor polynomial in
+// d = v - v0, where v = x beta is exact as a float pair (x has 11 or 8 bits) and d is computed
+// from the pair with one rounding, so t is accurate to ~2^-23 relative to t however close v
+// comes to v0 (until |d| < 2^-28, where the float pair v0 runs out of bits).
+// The few lanes this cannot serve are recomputed in double (SwishF64Op, formulas.h) and rounded
+// once to the format: |d| < 2^-28, v < -80 (or NaN: s is tiny there and exp(-v) may overflow),
+// results not finite or near the format's overflow, and for bf16 (whose range is fp32's) lanes
+// where g s is an fp32 subnormal (then r = (g s) t has lost bits; a subnormal r itself is exact
+// enough, bf16's subnormals being fp32's).
+// Every test looks only at the lane itself: an element's result never depends on its neighbours.
 template <typename Fast>
 class SwishHalfOp {
  public:
   explicit SwishHalfOp(float beta)
       : f64_(beta),
         beta_(ei::pset1<Packet>(beta)),
-        one_(ei::pset1<Packet>(1.0f)),
-        vMax_(ei::pset1<Packet>(80.0f)),
-        tMin_(ei::pset1<Packet>(0x1p-6f)),
-        tiny_(ei::pset1<Packet>(0x1p-100f)),
-        big_(ei::pset1<Packet>(Fast::kBig)) {}
+        expScale_(ei::pset1<Packet>(-beta * 1.44269504088896341f)) {}
 
-  // The fp32 result of every lane, and in *bad a bit for each lane outside the region (lane j:
-  // bit j), to be recomputed by Fix().
-  Packet Fast32(const Packet& g, const Packet& x, uint32_t* bad) const {
+  // Inlined into the driver's loop (GCC would otherwise call it per packet, through memory);
+  // the rare fallback stays out of line.
+  EIGEN_ALWAYS_INLINE Packet operator()(const Packet& g, const Packet& x) const {
     const Packet v = ei::pmul(x, beta_);
-    const Packet e = ExpF32(ei::pnegate(v));
-    const Packet s = ei::pdiv(one_, ei::padd(one_, e));
-    const Packet t = ei::pmadd(v, ei::pmul(e, s), one_);
-    const Packet r = ei::pmul(ei::pmul(g, s), t);
-    const Packet ar = ei::pabs(r);
+    const Packet e = ExpNegV(x, v);
+    const Packet s = Reciprocal(ei::padd(ei::pset1<Packet>(1.0f), e));
+    const Packet q = ei::pmul(e, s);  // 1 - s
+    const Packet gs = ei::pmul(g, s);
+    Packet t = ei::pmadd(v, q, ei::pset1<Packet>(1.0f));
+    Packet r = ei::pmul(gs, t);
 #if defined(EIGEN_VECTORIZE_AVX512)
-    // The region test on mask registers, one compare each (Eigen's pcmp_* widen every mask to a
-    // vector, which doubled the cost of the test).
-    __mmask16 ok = _mm512_cmp_ps_mask(ei::pabs(v), vMax_, _CMP_LE_OQ);
-    ok = _mm512_mask_cmp_ps_mask(ok, ei::pabs(t), tMin_, _CMP_GE_OQ);
-    ok = _mm512_mask_cmp_ps_mask(ok, ar, big_, _CMP_LT_OQ);
-    ok &=
-        _mm512_cmp_ps_mask(ar, tiny_, _CMP_GE_OQ) | _mm512_cmp_ps_mask(g, ei::pzero(g), _CMP_EQ_OQ);
-    *bad = static_cast<uint16_t>(~ok);
-#else
-    Packet ok = ei::pand(ei::pcmp_le(ei::pabs(v), vMax_), ei::pcmp_le(tMin_, ei::pabs(t)));
-    ok = ei::pand(ok, ei::pcmp_lt(ar, big_));
-    ok = ei::pand(ok, ei::por(ei::pcmp_le(tiny_, ar), ei::pcmp_eq(g, ei::pzero(g))));
-    alignas(64) float lanes[kPacketSize];
-    ei::pstore(lanes, ok);
-    uint32_t m = 0;
-    for (int j = 0; j < kPacketSize; ++j) {
-      if (FloatBits(lanes[j]) == 0) m |= 1u << j;
+    const __mmask16 near = _mm512_cmp_ps_mask(ei::pabs(t), ei::pset1<Packet>(0x1p-6f), _CMP_LT_OQ);
+    __mmask16 bad = _mm512_cmp_ps_mask(ei::pabs(r), ei::pset1<Packet>(Fast::kBig),
+                                       _CMP_NLT_UQ) |  // NaN included
+                    _mm512_cmp_ps_mask(v, ei::pset1<Packet>(-80.0f), _CMP_NGE_UQ);
+    if constexpr (Fast::kWideRange) {
+      bad |= _mm512_fpclass_ps_mask(gs, 0x20);  // 0x20: subnormal
     }
-    *bad = m;
-#endif
+    if (near != 0) {
+      const Packet d = NearZeroOffset(x, v);
+      t = _mm512_mask_mov_ps(t, near, NearZeroT(d));
+      r = _mm512_mask_mov_ps(r, near, ei::pmul(gs, t));
+      bad |= _mm512_mask_cmp_ps_mask(near, ei::pabs(d), ei::pset1<Packet>(0x1p-28f), _CMP_LT_OQ);
+    }
+    if (bad != 0) r = Fix(g, x, r, bad);
     return r;
-  }
-
-  // SwishF64Op on the k <= kPacketSizeD lanes gd[0..k), xd[0..k) (the rest zero), each rounded
-  // once from double to the 16-bit format, written to out[0..k) (exact in fp32).
-  void Fix(double* gd, double* xd, int k, float* out) const {
-    for (int j = k; j < kPacketSizeD; ++j) gd[j] = xd[j] = 0.0;
-    alignas(64) double rd[kPacketSizeD];
-    const PacketD r = f64_(ei::pload<PacketD>(gd), ei::pload<PacketD>(xd));
-    ei::pstore(rd, RoundToFormat<PacketD, typename Fast::Format>(r));
-    for (int j = 0; j < k; ++j) out[j] = static_cast<float>(rd[j]);
+#else
+    const Packet near = ei::pcmp_lt(ei::pabs(t), ei::pset1<Packet>(0x1p-6f));
+    // not (|r| < big and v >= vMin): NaN included
+    Packet bad = ei::pand(ei::pcmp_lt(ei::pabs(r), ei::pset1<Packet>(Fast::kBig)),
+                          ei::pcmp_le(ei::pset1<Packet>(-80.0f), v));
+    bad = ei::pandnot(ei::ptrue(bad), bad);
+    if constexpr (Fast::kWideRange) {
+      const Packet tiny = ei::pcmp_lt(ei::pabs(gs), ei::pset1<Packet>(0x1p-126f));
+      bad = ei::por(bad, ei::pandnot(tiny, ei::pcmp_eq(gs, ei::pzero(gs))));
+    }
+    if (ei::predux_any(near)) {
+      const Packet d = NearZeroOffset(x, v);
+      t = ei::pselect(near, NearZeroT(d), t);
+      r = ei::pselect(near, ei::pmul(gs, t), r);
+      bad = ei::por(bad, ei::pand(near, ei::pcmp_lt(ei::pabs(d), ei::pset1<Packet>(0x1p-28f))));
+    }
+    if (ei::predux_any(bad)) {
+      alignas(64) float lanes[kPacketSize];
+      ei::pstore(lanes, bad);
+      uint32_t m = 0;
+      for (int j = 0; j < kPacketSize; ++j) {
+        if (FloatBits(lanes[j]) != 0) m |= 1u << j;
+      }
+      r = Fix(g, x, r, m);
+    }
+    return r;
+#endif
   }
 
  private:
-  SwishF64Op f64_;
-  Packet beta_, one_, vMax_, tMin_, tiny_, big_;
-};
-
-inline int CountTrailingZeros(uint32_t m) {
-#if defined(__GNUC__)
-  return __builtin_ctz(m);
+  // exp(-v) for the 16-bit formats, from x and v = x beta: m = round(x (-beta log2 e)),
+  // r = v + m ln 2 (Cody-Waite, as ExpF32), exp(-v) = 2^m exp(-r) with exp(-r) = 1 - r + r^2 q(-r)
+  // and q a degree-4 fit of (exp(r) - 1 - r) / r^2 on |r| <= 1.01 ln2 / 2 (within 2^-26 of exp
+  // before the fp32 roundings: the 16-bit results need no more). No clamp: v < -88.7 overflows
+  // e to inf and NaNs the lane, huge v gives NaN or 0; the lanes with v < -80 recompute anyway.
+  Packet ExpNegV(const Packet& x, const Packet& v) const {
+#if defined(EIGEN_VECTORIZE_AVX512)
+    const Packet m =
+        _mm512_roundscale_ps(ei::pmul(x, expScale_), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    Packet r = ei::pmadd(m, ei::pset1<Packet>(0.693359375f), v);
+    r = ei::pmadd(m, ei::pset1<Packet>(-2.12194440e-4f), r);
+    Packet q = ei::pmadd(r, ei::pset1<Packet>(0x1.6d1606p-10f), ei::pset1<Packet>(-0x1.12106cp-7f));
+    q = ei::pmadd(q, r, ei::pset1<Packet>(0x1.555516p-5f));
+    q = ei::pmadd(q, r, ei::pset1<Packet>(-0x1.5554d8p-3f));
+    q = ei::pmadd(q, r, ei::pset1<Packet>(0.5f));
+    const Packet p = ei::pmadd(q, ei::pmul(r, r), ei::psub(ei::pset1<Packet>(1.0f), r));
+    return _mm512_scalef_ps(p, m);
 #else
-  int k = 0;
-  while (!(m & 1u)) {
-    m >>= 1;
-    ++k;
-  }
-  return k;
+    // Eigen's exp clamps its input at -88.7 (exp(-v) stays ~2^-128 for larger v, which v (1 - s)
+    // would then amplify): exp(-v) is 0 there, within 2^-126 of the exact value.
+    (void)x;
+    const Packet e = ei::pexp_float(ei::pnegate(v));
+    return ei::pandnot(e, ei::pcmp_lt(ei::pset1<Packet>(88.0f), v));
 #endif
-}
+  }
 
-// RunChunked for SwishHalfOp with the fallback deferred per chunk: the fp32 results of a whole
-// chunk go to an L1 buffer with one bit per lane outside the region (no branch per packet); the
-// flagged lanes are then recomputed, kPacketSizeD at a time, by the same lane-wise double packet
-// code the per-packet blend used, so every element's bits are what they were, whatever its
-// position or its neighbours. Conversions and streaming as RunChunked.
-template <typename Io, typename Fast>
-void RunSwishHalf(void* out, const void* in0, const void* in1, int64_t n,
-                  const SwishHalfOp<Fast>& op, bool stream) {
-  using T = typename Io::T;
-  constexpr int kPackets = kChunk / kPacketSize;
-  T* o = static_cast<T*>(out);
-  const T* a = static_cast<const T*>(in0);
-  const T* b = static_cast<const T*>(in1);
-  alignas(64) float fa[kChunk];
-  alignas(64) float fb[kChunk];
-  alignas(64) float fo[kChunk];
-  alignas(64) T to[kChunk];
-  alignas(64) float lg[kPacketSize];
-  alignas(64) float lx[kPacketSize];
-  alignas(64) double gd[kPacketSizeD];
-  alignas(64) double xd[kPacketSizeD];
-  alignas(64) float fixed[kPacketSizeD];
-  uint32_t bad[kPackets];
-  int16_t idx[kChunk];
+  // 1 / a for a >= 1: a reciprocal estimate and one Newton step (relative error ~2^-23, far
+  // below what the 16-bit formats resolve).
+  Packet Reciprocal(const Packet& a) const {
+#if defined(EIGEN_VECTORIZE_AVX512)
+    const Packet y = _mm512_rcp14_ps(a);
+    return _mm512_fmadd_ps(y, _mm512_fnmadd_ps(a, y, ei::pset1<Packet>(1.0f)), y);
+#elif defined(EIGEN_VECTORIZE_AVX) && defined(__FMA__)
+    const Packet y = _mm256_rcp_ps(a);
+    return _mm256_fmadd_ps(y, _mm256_fnmadd_ps(a, y, ei::pset1<Packet>(1.0f)), y);
+#else
+    return ei::pdiv(ei::pset1<Packet>(1.0f), a);
+#endif
+  }
 
-  // [i, i + len), len <= kChunk. Full chunks convert in registers where the policy can.
-  auto chunk = [&](int64_t i, int len) {
-    const bool inRegs = Io::kPacket && len == kChunk;
-    const int packets = (len + kPacketSize - 1) / kPacketSize;
-    const T* ca = a + i;
-    const T* cb = b + i;
-    if (!inRegs) {
-      const int padded = packets * kPacketSize;
-      Io::Widen(ca, fa, len);
-      Io::Widen(cb, fb, len);
-      for (int j = len; j < padded; ++j) fa[j] = fb[j] = 0.0f;
+  // d = x beta - v0 with one rounding: v = fl(x beta) plus the exact product's low part (an
+  // FMA; x beta has at most 35 bits), and v - kV0Hi is exact near v0 (Sterbenz). Without FMA,
+  // lane by lane in double (exact product, v0 to 2^-53).
+  Packet NearZeroOffset(const Packet& x, const Packet& v) const {
+#if defined(EIGEN_VECTORIZE_AVX512) || (defined(EIGEN_VECTORIZE_AVX) && defined(__FMA__))
+#if defined(EIGEN_VECTORIZE_AVX512)
+    const Packet vLo = _mm512_fmsub_ps(x, beta_, v);
+#else
+    const Packet vLo = _mm256_fmsub_ps(x, beta_, v);
+#endif
+    return ei::padd(ei::psub(v, ei::pset1<Packet>(kV0Hi)), ei::psub(vLo, ei::pset1<Packet>(kV0Lo)));
+#else
+    alignas(64) float lx[kPacketSize], lb[kPacketSize];
+    ei::pstore(lx, x);
+    ei::pstore(lb, beta_);
+    const double v0 = static_cast<double>(kV0Hi) + static_cast<double>(kV0Lo);
+    for (int j = 0; j < kPacketSize; ++j) {
+      lx[j] = static_cast<float>(static_cast<double>(lx[j]) * lb[j] - v0);
     }
-    auto load = [&](int p, Packet* g, Packet* x) {
-      if constexpr (Io::kPacket) {
-        if (inRegs) {
-          *g = Io::Load(ca + p * kPacketSize);
-          *x = Io::Load(cb + p * kPacketSize);
-          return;
-        }
-      }
-      *g = ei::pload<Packet>(fa + p * kPacketSize);
-      *x = ei::pload<Packet>(fb + p * kPacketSize);
+    (void)v;
+    return ei::pload<Packet>(lx);
+#endif
+  }
+
+  // t near its zero: d + d^2 (kT2 + d (kT3 + d kT4)).
+  static Packet NearZeroT(const Packet& d) {
+    Packet p = ei::pmadd(d, ei::pset1<Packet>(kT4), ei::pset1<Packet>(kT3));
+    p = ei::pmadd(d, p, ei::pset1<Packet>(kT2));
+    return ei::pmadd(ei::pmul(d, d), p, d);
+  }
+
+  // r with the lanes of `bad` (bit j: lane j) replaced by SwishF64Op's result rounded once to
+  // the 16-bit format (exact in fp32, so the output conversion keeps it).
+  // Packets by value: they travel in registers, so the caller's loop need not spill them.
+  EIGEN_DONT_INLINE Packet Fix(Packet g, Packet x, Packet r, uint32_t bad) const {
+    alignas(64) float lg[kPacketSize], lx[kPacketSize], lr[kPacketSize];
+    ei::pstore(lg, g);
+    ei::pstore(lx, x);
+    ei::pstore(lr, r);
+    alignas(64) double gd[kPacketSizeD], xd[kPacketSizeD], rd[kPacketSizeD];
+    int idx[kPacketSizeD];
+    int k = 0;
+    auto flush = [&] {
+      for (int j = k; j < kPacketSizeD; ++j) gd[j] = xd[j] = 0.0;
+      const PacketD rr = f64_(ei::pload<PacketD>(gd), ei::pload<PacketD>(xd));
+      ei::pstore(rd, RoundToFormat<PacketD, typename Fast::Format>(rr));
+      for (int j = 0; j < k; ++j) lr[idx[j]] = static_cast<float>(rd[j]);
+      k = 0;
     };
-    uint32_t any = 0;
-    for (int p = 0; p < packets; ++p) {
-      Packet g, x;
-      load(p, &g, &x);
-      ei::pstore(fo + p * kPacketSize, op.Fast32(g, x, &bad[p]));
-      any |= bad[p];
+    for (int j = 0; j < kPacketSize; ++j) {
+      if (!((bad >> j) & 1u)) continue;
+      gd[k] = lg[j];
+      xd[k] = lx[j];
+      idx[k++] = j;
+      if (k == kPacketSizeD) flush();
     }
-    if (any != 0) {
-      // Indices of the flagged lanes (padding lanes never are: g = x = 0 is in the region).
-      int nIdx = 0;
-      for (int p = 0; p < packets; ++p) {
-        for (uint32_t m = bad[p]; m != 0; m &= m - 1) {
-          idx[nIdx++] = static_cast<int16_t>(p * kPacketSize + CountTrailingZeros(m));
-        }
-      }
-      int k = 0;
-      int lastPacket = -1;
-      for (int q = 0; q < nIdx; ++q) {
-        const int e = idx[q];
-        const int p = e / kPacketSize;
-        if (p != lastPacket) {  // the packet's inputs widened as in the first pass
-          Packet g, x;
-          load(p, &g, &x);
-          ei::pstore(lg, g);
-          ei::pstore(lx, x);
-          lastPacket = p;
-        }
-        gd[k] = lg[e % kPacketSize];
-        xd[k] = lx[e % kPacketSize];
-        if (++k == kPacketSizeD || q + 1 == nIdx) {
-          op.Fix(gd, xd, k, fixed);
-          for (int j = 0; j < k; ++j) fo[idx[q + 1 - k + j]] = fixed[j];
-          k = 0;
-        }
-      }
-    }
-    if constexpr (Io::kPacket) {
-      if (inRegs) {
-        if (stream && IsStreamAligned(o + i)) {
-          for (int p = 0; p < kPackets; ++p) {
-            Io::Stream(o + i + p * kPacketSize, ei::pload<Packet>(fo + p * kPacketSize));
-          }
-        } else {
-          for (int p = 0; p < kPackets; ++p) {
-            Io::Store(o + i + p * kPacketSize, ei::pload<Packet>(fo + p * kPacketSize));
-          }
-        }
-        return;
-      }
-    }
-    NarrowChunk<Io>(fo, to, o + i, len, stream);
-  };
-  int64_t i = 0;
-  if (stream) {  // a short head first, so that the full chunks' output is stream-aligned
-    if (reinterpret_cast<uintptr_t>(o) % sizeof(T) == 0) {
-      const int64_t head =
-          std::min<int64_t>(n, static_cast<int64_t>(BytesToStreamAlign(o) / sizeof(T)));
-      if (head > 0) chunk(0, static_cast<int>(head));
-      i = head;
-    }
+    if (k > 0) flush();
+    return ei::pload<Packet>(lr);
   }
-  while (i < n) {
-    const int len = static_cast<int>(std::min<int64_t>(kChunk, n - i));
-    chunk(i, len);
-    i += len;
-  }
-  if (stream) StreamFence();
-}
+
+  SwishF64Op f64_;
+  Packet beta_, expScale_;  // the only per-call values: constants are broadcast where used
+};
 
 }  // namespace
 
@@ -301,12 +298,12 @@ void SwishBackwardF32Contiguous(void* out, const void* in0, const void* in1, int
 
 void SwishBackwardF16Contiguous(void* out, const void* in0, const void* in1, int64_t n,
                                 const KernelParams& params, bool stream) {
-  RunSwishHalf<F16Io>(out, in0, in1, n, SwishHalfOp<HalfFast>(params.beta), stream);
+  RunChunked<F16Io>(out, in0, in1, n, SwishHalfOp<HalfFast>(params.beta), stream);
 }
 
 void SwishBackwardBF16Contiguous(void* out, const void* in0, const void* in1, int64_t n,
                                  const KernelParams& params, bool stream) {
-  RunSwishHalf<Bf16Io>(out, in0, in1, n, SwishHalfOp<Bf16Fast>(params.beta), stream);
+  RunChunked<Bf16Io>(out, in0, in1, n, SwishHalfOp<Bf16Fast>(params.beta), stream);
 }
 
 }  // namespace kernels

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <random>
 
 #include "harness.h"
 
@@ -73,6 +74,49 @@ TEST(FastPaths, SwishHalfEveryInput) {
         }
         EXPECT_EQ(bad, 0) << k.name << " beta " << beta << " g " << g;
       }
+    }
+  }
+}
+
+// Every bit pattern of the kernel's own 16-bit format as x (bf16: huge, tiny, subnormal, inf and
+// NaN included), with betas of both signs and several magnitudes and gradients from the format's
+// subnormals to its largest values: the fp32 path's range limits and its hand-over to double.
+TEST(FastPaths, SwishHalfEveryPatternManyBetas) {
+  std::mt19937 rng(2024);
+  for (const KernelDesc& k : AllKernels()) {
+    if (k.op != Op::SwishBackward || k.dt == DT::F32) continue;
+    const int64_t n = 65536;
+    const bool bf16 = k.dt == DT::BF16;
+    std::vector<uint8_t> in0(n * 2), in1(n * 2), out(n * 2);
+    for (int64_t i = 0; i < n; ++i) {
+      const uint16_t bits = static_cast<uint16_t>(i);
+      std::memcpy(&in1[i * 2], &bits, 2);
+    }
+    for (float beta : {1.0f, -1.0f, 0.37109375f, 3.1415927f, -0.0061035156f, 77.5f}) {
+      // Gradients: a random magnitude per element over the format's exponent range.
+      for (int64_t i = 0; i < n; ++i) {
+        const int e = static_cast<int>(rng() % (bf16 ? 260 : 40)) - (bf16 ? 133 : 24);
+        const double g = std::ldexp(1.0 + (rng() % 1024) / 1024.0, e) * ((rng() & 1) ? 1 : -1);
+        Encode(k.dt, ToDType(k.dt, g), &in0[i * 2]);
+      }
+      const int64_t shape[1] = {n}, stride[1] = {1};
+      aclcpu::kernels::BinaryProblem p{
+          1, shape, {in0.data(), stride}, {in1.data(), stride}, out.data(), stride};
+      aclcpu::kernels::KernelParams params;
+      params.beta = beta;
+      aclcpu::kernels::RunBinary(k.id, p, params, nullptr);
+      int64_t bad = 0;
+      for (int64_t i = 0; i < n; ++i) {
+        const double gi = Decode(k.dt, &in0[i * 2]);
+        const double xi = Decode(k.dt, &in1[i * 2]);
+        const Expected e = Reference(k, gi, xi, beta);
+        double ulps = 0;
+        if (!Matches(k, e, Decode(k.dt, &out[i * 2]), &ulps) && bad++ == 0) {
+          ADD_FAILURE() << k.name << " g=" << gi << " x=" << xi << " beta=" << beta << ": got "
+                        << Decode(k.dt, &out[i * 2]) << ", want " << e.value;
+        }
+      }
+      EXPECT_EQ(bad, 0) << k.name << " beta " << beta;
     }
   }
 }
