@@ -24,13 +24,7 @@ int OutOfRange(const char* api, int32_t deviceId, size_t count) {
                api, static_cast<int>(deviceId), count, visible != nullptr ? visible : "");
 }
 
-int PoolThreads() {
-  if (const char* text = std::getenv("ACLNN_CPU_NUM_THREADS"); text != nullptr && *text) {
-    char* end = nullptr;
-    long n = std::strtol(text, &end, 10);
-    if (*end == '\0' && n >= 1 && n <= 4096) return static_cast<int>(n);
-    Log(LogLevel::kWarning, "ACLNN_CPU_NUM_THREADS=\"%s\" is not a thread count; ignored", text);
-  }
+int UsableCores() {
   cpu_set_t set;
   CPU_ZERO(&set);
   if (sched_getaffinity(0, sizeof(set), &set) == 0) {
@@ -40,7 +34,22 @@ int PoolThreads() {
   return 1;
 }
 
+int PoolThreads() {
+  if (const char* text = std::getenv("ACLNN_CPU_NUM_THREADS"); text != nullptr && *text) {
+    char* end = nullptr;
+    long n = std::strtol(text, &end, 10);
+    if (*end == '\0' && n >= 1 && n <= 4096) return static_cast<int>(n);
+    Log(LogLevel::kWarning, "ACLNN_CPU_NUM_THREADS=\"%s\" is not a thread count; ignored", text);
+  }
+  return UsableCores();
+}
+
 }  // namespace
+
+bool KernelPoolLeavesACoreFree() {
+  static const bool spare = PoolThreads() < UsableCores();
+  return spare;
+}
 
 int SetDevice(int32_t deviceId) {
   Registry& reg = Reg();

@@ -24,6 +24,10 @@ int GetDevice(int32_t* deviceId);
 int GetDeviceCount(uint32_t* count);
 int GetRunMode(aclrtRunMode* runMode);
 int SynchronizeDevice(int32_t timeoutMs, bool withTimeout);  // -1 forever
+// True when the kernel thread pools use fewer threads than the process has cores: a thread
+// waiting for a stream may then poll longer instead of sleeping (a futex wake-up costs tens of
+// microseconds on small VMs).
+bool KernelPoolLeavesACoreFree();
 
 // context.cpp
 int CreateContext(aclrtContext* context, int32_t deviceId);

@@ -54,8 +54,10 @@ struct ByteRange {
 // The cost hint of work whose size is not known: it always runs on the stream's worker.
 constexpr size_t kCostUnknown = SIZE_MAX;
 // Work whose cost hint (bytes read plus bytes written) is at most this may run on the calling
-// thread when the stream is idle (see Stream::Enqueue); anything larger stays asynchronous.
-constexpr size_t kInlineCostLimit = size_t{256} << 10;
+// thread when the stream is idle (see Stream::Enqueue); anything larger stays asynchronous. 1 MiB
+// is 10-40 us of kernel time here, about what handing the work to the worker and waking the
+// waiting thread costs.
+constexpr size_t kInlineCostLimit = size_t{1} << 20;
 
 // Submit for a task that declares what it writes: a synchronous aclrtMemcpy that reads one of
 // these ranges while the task is unsynchronized warns naming the stream and `what` (tasks

@@ -8,6 +8,7 @@
 #include "common/check_level.h"
 #include "common/error.h"
 #include "common/log.h"
+#include "runtime/rt_impl.h"
 
 namespace aclcpu {
 namespace rt {
@@ -18,8 +19,10 @@ using Clock = std::chrono::steady_clock;
 // A worker that just finished a task keeps polling this long before it sleeps, so that a
 // burst of launches does not pay a futex wake-up (~40 us on small VMs) per task.
 constexpr std::chrono::microseconds kWorkerSpin{50};
-// A synchronising thread polls this long before it sleeps: short tasks finish within it.
+// A synchronising thread polls this long before it sleeps: short tasks finish within it. Where
+// the kernel pool leaves a core free, polling costs no kernel time, and it polls up to 1 ms.
 constexpr std::chrono::microseconds kWaiterSpin{20};
+constexpr std::chrono::microseconds kWaiterSpinSpareCore{1000};
 // Entries kept for the missing-synchronisation warning, at most (see RecordWritesLocked).
 constexpr size_t kMaxPendingWrites = 256;
 
@@ -243,7 +246,8 @@ bool Stream::WaitIdle(int32_t timeoutMs) {
   auto done = [&] { return completed_.load(std::memory_order_acquire) >= target; };
   if (!done()) {
     if (timeoutMs == 0) return false;
-    const auto spinUntil = Clock::now() + kWaiterSpin;
+    const auto spinUntil =
+        Clock::now() + (KernelPoolLeavesACoreFree() ? kWaiterSpinSpareCore : kWaiterSpin);
     while (!done() && Clock::now() < spinUntil) CpuRelax();
   }
   if (!done()) {
