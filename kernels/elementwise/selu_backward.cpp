@@ -5,6 +5,7 @@
 #include "elementwise/chunked.h"
 #include "elementwise/formulas.h"
 #include "elementwise/kernel_fns.h"
+#include "elementwise/selu_int8.h"
 
 namespace aclcpu {
 namespace kernels {
@@ -150,7 +151,14 @@ ACLCPU_SELU_KERNEL(SeluBackwardLegacyF32, F32Io, LegacyF32)
 ACLCPU_SELU_KERNEL(SeluBackwardLegacyF16, F16Io, SeluLegacyHalfOp<false>)
 ACLCPU_SELU_KERNEL(SeluBackwardLegacyBF16, Bf16FastIo, LegacyF32)
 ACLCPU_SELU_KERNEL(SeluBackwardLegacyI32, I32TruncIo, LegacyF32)
+#if ACLCPU_SELU_I8_LANES16
+void SeluBackwardLegacyI8Contiguous(void* out, const void* in0, const void* in1, int64_t n,
+                                    const KernelParams& /*params*/, bool stream) {
+  i8lanes::RunBytes(out, in0, in1, n, i8lanes::LegacyI8Lanes(), stream);
+}
+#else
 ACLCPU_SELU_KERNEL(SeluBackwardLegacyI8, I8TruncBoundedIo, SeluLegacyI8Op)
+#endif
 ACLCPU_SELU_KERNEL(SeluBackwardCurrentF32, F32Io, CurrentF32)
 ACLCPU_SELU_KERNEL(SeluBackwardCurrentF16, F16Io, CurrentF32)
 ACLCPU_SELU_KERNEL(SeluBackwardCurrentBF16, Bf16FastIo, CurrentF32)
