@@ -302,6 +302,90 @@ inline void RunChunked(void* out, const void* in0, const void* in1, int64_t n, c
   if (stream) StreamFence();
 }
 
+// bf16 output with AVX512-BF16: vcvtneps2bf16 rounds to nearest-even and quiets NaN exactly as
+// NarrowBf16 does, except that it flushes fp32 subnormals to zero (checked over all 2^32 inputs
+// on the build machine); a packet with a subnormal lane takes pio::ToBf16 instead.
+#if ACLCPU_PACKET_IO && defined(EIGEN_VECTORIZE_AVX512) && defined(__AVX512BF16__) && \
+    defined(__AVX512DQ__)
+struct Bf16FastIo : Bf16Io {
+  static __m256i ToBf16(const Packet& v) {
+    if (_mm512_fpclass_ps_mask(v, 0x20) != 0) return pio::ToBf16(v);  // 0x20: subnormal
+    return reinterpret_cast<__m256i>(_mm512_cvtneps_pbh(v));
+  }
+  static void Store(T* d, const Packet& v) { pio::Store(d, ToBf16(v)); }
+  static void Stream(T* d, const Packet& v) { pio::Stream(d, ToBf16(v)); }
+};
+
+// 32 bf16 elements a step: one 512-bit load per input splits into its even and odd elements as
+// fp32 packets with one shift or one mask each (a bf16 is the high half of its fp32), and one
+// two-source conversion plus a word interleave writes them back with one store. The conversions
+// and the fallback for a subnormal lane are those of Bf16FastIo, element for element; the head and
+// the tail go through RunChunked<Bf16FastIo>.
+#define ACLCPU_BF16_PAIRS 1
+template <typename Op>
+inline void RunBf16Pairs(void* out, const void* in0, const void* in1, int64_t n, const Op& op,
+                         bool stream) {
+  uint16_t* o = static_cast<uint16_t*>(out);
+  const uint16_t* a = static_cast<const uint16_t*>(in0);
+  const uint16_t* b = static_cast<const uint16_t*>(in1);
+  const __m512i high = _mm512_set1_epi32(static_cast<int>(0xffff0000u));
+  const __m512i interleave =
+      _mm512_set_epi16(31, 15, 30, 14, 29, 13, 28, 12, 27, 11, 26, 10, 25, 9, 24, 8, 23, 7, 22, 6,
+                       21, 5, 20, 4, 19, 3, 18, 2, 17, 1, 16, 0);
+  auto step = [&](int64_t i, bool nt) {
+    const __m512i g = _mm512_loadu_si512(a + i);
+    const __m512i y = _mm512_loadu_si512(b + i);
+    const Packet rEven = op(_mm512_castsi512_ps(_mm512_slli_epi32(g, 16)),
+                            _mm512_castsi512_ps(_mm512_slli_epi32(y, 16)));
+    const Packet rOdd = op(_mm512_castsi512_ps(_mm512_and_si512(g, high)),
+                           _mm512_castsi512_ps(_mm512_and_si512(y, high)));
+    if ((_mm512_fpclass_ps_mask(rEven, 0x20) | _mm512_fpclass_ps_mask(rOdd, 0x20)) != 0) {
+      for (int64_t j = i; j < i + 32; j += kPacketSize) {  // rare: the exact narrowing
+        const Packet r = op(Bf16FastIo::Load(a + j), Bf16FastIo::Load(b + j));
+        if (nt) {
+          Bf16FastIo::Stream(o + j, r);
+        } else {
+          Bf16FastIo::Store(o + j, r);
+        }
+      }
+      return;
+    }
+    const __m512i r = _mm512_permutexvar_epi16(
+        interleave, reinterpret_cast<__m512i>(_mm512_cvtne2ps_pbh(rOdd, rEven)));
+    if (nt) {
+      _mm512_stream_si512(reinterpret_cast<__m512i*>(o + i), r);
+    } else {
+      _mm512_storeu_si512(o + i, r);
+    }
+  };
+  int64_t i = 0;
+  if (stream && reinterpret_cast<uintptr_t>(o) % sizeof(uint16_t) == 0) {
+    const int64_t head = static_cast<int64_t>(BytesToStreamAlign(o) / sizeof(uint16_t));
+    if (head + 32 <= n) {
+      RunChunked<Bf16FastIo>(o, a, b, head, op, false);
+      for (i = head; i + 32 <= n; i += 32) step(i, true);
+    }
+  }
+  for (; i + 32 <= n; i += 32) step(i, false);
+  RunChunked<Bf16FastIo>(o + i, a + i, b + i, n - i, op, stream);
+}
+#else
+using Bf16FastIo = Bf16Io;
+#define ACLCPU_BF16_PAIRS 0
+#endif
+
+// A kernel with bf16 inputs and output: 32 elements a step where the machine converts bf16 in
+// hardware, else RunChunked with the portable conversions.
+template <typename Op>
+inline void RunBf16(void* out, const void* in0, const void* in1, int64_t n, const Op& op,
+                    bool stream) {
+#if ACLCPU_BF16_PAIRS
+  RunBf16Pairs(out, in0, in1, n, op, stream);
+#else
+  RunChunked<Bf16FastIo>(out, in0, in1, n, op, stream);
+#endif
+}
+
 // ---- double-precision compute for 16-bit dtypes ----
 // Inputs are widened exactly to double, the op runs on double packets, and the result is rounded
 // once, to nearest-even, straight from double to the 16-bit format (never through fp32).

@@ -303,7 +303,7 @@ void SwishBackwardF16Contiguous(void* out, const void* in0, const void* in1, int
 
 void SwishBackwardBF16Contiguous(void* out, const void* in0, const void* in1, int64_t n,
                                  const KernelParams& params, bool stream) {
-  RunChunked<Bf16Io>(out, in0, in1, n, SwishHalfOp<Bf16Fast>(params.beta), stream);
+  RunBf16(out, in0, in1, n, SwishHalfOp<Bf16Fast>(params.beta), stream);
 }
 
 }  // namespace kernels
