@@ -25,18 +25,22 @@ inline const char* DtName(Dt d) {
   return n[static_cast<int>(d)];
 }
 
-// 64-byte aligned storage that the benchmark owns (freed on destruction).
+// Storage that the benchmark owns (freed on destruction), 64-byte aligned. Large buffers are
+// backed by transparent huge pages where the system allows it (as the runtime's device memory
+// is), and successive buffers start at different offsets modulo 4 KiB, so that the two inputs
+// and the output of a call never alias in the caches' and the load/store unit's address bits:
+// the roofline and the kernels then see the same memory system.
 struct Buffer {
   void* p = nullptr;
   size_t bytes = 0;
-  explicit Buffer(size_t b) : bytes(b) {
-    const size_t rounded = (b + 63) / 64 * 64;
-    p = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
-    std::memset(p, 0, rounded == 0 ? 64 : rounded);
-  }
-  ~Buffer() { std::free(p); }
+  explicit Buffer(size_t b);
+  ~Buffer();
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
+
+ private:
+  void* base_ = nullptr;
+  size_t mapped_ = 0;
 };
 
 uint16_t ToHalfBits(float f);

@@ -1,5 +1,7 @@
 // aclnn_cpu_bench: see docs/performance.md. Every Google Benchmark flag works
 // (--benchmark_format=json, --benchmark_filter=..., --benchmark_repetitions=...).
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <memory>
 #include <utility>
@@ -38,6 +40,23 @@ void Fill(void* p, Dt d, int64_t n, double lo, double hi, uint32_t seed) {
     }
   }
 }
+
+Buffer::Buffer(size_t b) : bytes(b) {
+  static unsigned counter = 0;
+  constexpr size_t kHuge = size_t{2} << 20;
+  const size_t offset = (counter++ % 4) * 1344;  // 21 cache lines apart
+  const size_t need = (b == 0 ? 64 : (b + 63) / 64 * 64) + offset;
+  mapped_ = need >= kHuge ? (need + kHuge - 1) / kHuge * kHuge : need;
+  base_ = std::aligned_alloc(need >= kHuge ? kHuge : 64, mapped_);
+  if (base_ == nullptr) std::abort();
+#if defined(MADV_HUGEPAGE)
+  if (need >= kHuge) madvise(base_, mapped_, MADV_HUGEPAGE);
+#endif
+  std::memset(base_, 0, mapped_);
+  p = static_cast<char*>(base_) + offset;
+}
+
+Buffer::~Buffer() { std::free(base_); }
 
 const void* CachedInput(Dt d, int64_t n, double lo, double hi, uint32_t seed) {
   struct Key {
