@@ -400,13 +400,11 @@ inline void RunBf16(void* out, const void* in0, const void* in1, int64_t n, cons
 }
 
 // ---- double-precision compute for 16-bit dtypes ----
-// Inputs are widened exactly to double, the op runs on double packets, and the result is rounded
-// once, to nearest-even, straight from double to the 16-bit format (never through fp32).
+// The lanes a 16-bit kernel recomputes in double (swish_backward.cpp) are rounded once, to
+// nearest-even, straight from double to the 16-bit format (never through fp32).
 
 using PacketD = Eigen::internal::packet_traits<double>::type;
 constexpr int kPacketSizeD = Eigen::internal::packet_traits<double>::size;
-constexpr int kChunkD = 256;  // elements per buffer: 3 double buffers + 1 float = 7 KiB
-static_assert(kChunkD % kPacketSizeD == 0, "chunk must hold whole packets");
 
 // Rounds every lane of d to the nearest value of a binary format with p significant bits and
 // smallest normal 2^emin (RNE, subnormals kept, overflow to inf, NaN stays NaN), as a double.
@@ -436,52 +434,6 @@ struct Bf16Format {  // p = 8, emin = -126
   static constexpr double kMinNormal = 0x1p-126;
   static constexpr double kOverflow = 0x1.ffp127;
 };
-
-// I/O policies for RunChunkedF64: the fp32 block conversions of convert.h, then float <-> double,
-// both exact (narrowing gets values already rounded to the 16-bit format).
-struct F16ViaF64Io {
-  using T = uint16_t;
-  using Format = HalfFormat;
-  static void WidenF(const T* s, float* d, int64_t n) { WidenHalf(s, d, n); }
-  static void NarrowF(const float* s, T* d, int64_t n) { NarrowHalf(s, d, n); }
-};
-struct Bf16ViaF64Io {
-  using T = uint16_t;
-  using Format = Bf16Format;
-  static void WidenF(const T* s, float* d, int64_t n) { WidenBf16(s, d, n); }
-  static void NarrowF(const float* s, T* d, int64_t n) { NarrowBf16(s, d, n); }
-};
-
-// RunChunked for double packets: every element, tail included (zero-padded), goes through the
-// same vector op and the same rounding, so its result never depends on its position.
-template <typename Io, typename Op>
-inline void RunChunkedF64(void* out, const void* in0, const void* in1, int64_t n, const Op& op) {
-  using T = typename Io::T;
-  namespace ei = Eigen::internal;
-  T* o = static_cast<T*>(out);
-  const T* a = static_cast<const T*>(in0);
-  const T* b = static_cast<const T*>(in1);
-  alignas(64) float ff[kChunkD];
-  alignas(64) double da[kChunkD];
-  alignas(64) double db[kChunkD];
-  alignas(64) double dout[kChunkD];
-  for (int64_t i = 0; i < n;) {
-    const int len = static_cast<int>(std::min<int64_t>(kChunkD, n - i));
-    const int padded = (len + kPacketSizeD - 1) / kPacketSizeD * kPacketSizeD;
-    Io::WidenF(a + i, ff, len);
-    for (int j = 0; j < len; ++j) da[j] = ff[j];
-    Io::WidenF(b + i, ff, len);
-    for (int j = 0; j < len; ++j) db[j] = ff[j];
-    for (int j = len; j < padded; ++j) da[j] = db[j] = 0.0;
-    for (int j = 0; j < padded; j += kPacketSizeD) {
-      const PacketD r = op(ei::pload<PacketD>(da + j), ei::pload<PacketD>(db + j));
-      ei::pstore(dout + j, RoundToFormat<PacketD, typename Io::Format>(r));
-    }
-    for (int j = 0; j < len; ++j) ff[j] = static_cast<float>(dout[j]);  // exact
-    Io::NarrowF(ff, o + i, len);
-    i += len;
-  }
-}
 
 }  // namespace kernels
 }  // namespace aclcpu

@@ -62,7 +62,7 @@ class SwishF32Op {
   Packet beta_, one_;
 };
 
-// The packet form of SwishBackwardF64() in formulas.h, on double packets (RunChunkedF64 rounds
+// The packet form of SwishBackwardF64() in formulas.h, on double packets (SwishHalfOp::Fix rounds
 // the result once to the 16-bit format).
 class SwishF64Op {
  public:
