@@ -32,6 +32,32 @@ TEST(FastPaths, StreamingStoresLargeOutputs) {
   }
 }
 
+// Runs 16-bit kernel k over n contiguous (in0, in1) elements with `beta` and returns how many
+// outputs miss the reference (the first is reported).
+int64_t RunSwishHalfAndCount(const KernelDesc& k, const std::vector<uint8_t>& in0,
+                             const std::vector<uint8_t>& in1, int64_t n, float beta) {
+  const size_t isz = 2;
+  std::vector<uint8_t> out(n * isz, 0xA5);
+  const int64_t shape[1] = {n}, stride[1] = {1};
+  aclcpu::kernels::BinaryProblem p{1,          shape, {in0.data(), stride}, {in1.data(), stride},
+                                   out.data(), stride};
+  aclcpu::kernels::KernelParams params;
+  params.beta = beta;
+  aclcpu::kernels::RunBinary(k.id, p, params, nullptr);
+  int64_t bad = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    const double gi = Decode(k.dt, &in0[i * isz]);
+    const double xi = Decode(k.dt, &in1[i * isz]);
+    const Expected e = Reference(k, gi, xi, beta);
+    double ulps = 0;
+    if (!Matches(k, e, Decode(k.dt, &out[i * isz]), &ulps) && bad++ == 0) {
+      ADD_FAILURE() << k.name << " g=" << gi << " x=" << xi << " beta=" << beta << ": got "
+                    << Decode(k.dt, &out[i * isz]) << ", want " << e.value;
+    }
+  }
+  return bad;
+}
+
 // Every finite fp16 / bf16-representable x from the fp16 grid, with gradients of both signs and
 // several betas (beta moves the cancellation zero v = -1.278 across the x grid).
 TEST(FastPaths, SwishHalfEveryInput) {
@@ -50,28 +76,12 @@ TEST(FastPaths, SwishHalfEveryInput) {
     const int64_t n = static_cast<int64_t>(xs.size());
     for (float beta : {1.0f, 1.7f, -2.5f}) {
       for (double g : {-0.75, 1000.0}) {
-        std::vector<uint8_t> in0(n * isz), in1(n * isz), out(n * isz, 0xA5);
+        std::vector<uint8_t> in0(n * isz), in1(n * isz);
         for (int64_t i = 0; i < n; ++i) {
           Encode(k.dt, ToDType(k.dt, g), &in0[i * isz]);
           Encode(k.dt, ToDType(k.dt, xs[i]), &in1[i * isz]);
         }
-        const int64_t shape[1] = {n}, stride[1] = {1};
-        aclcpu::kernels::BinaryProblem p{
-            1, shape, {in0.data(), stride}, {in1.data(), stride}, out.data(), stride};
-        aclcpu::kernels::KernelParams params;
-        params.beta = beta;
-        aclcpu::kernels::RunBinary(k.id, p, params, nullptr);
-        int64_t bad = 0;
-        for (int64_t i = 0; i < n; ++i) {
-          const double gi = Decode(k.dt, &in0[i * isz]);
-          const double xi = Decode(k.dt, &in1[i * isz]);
-          const Expected e = Reference(k, gi, xi, beta);
-          double ulps = 0;
-          if (!Matches(k, e, Decode(k.dt, &out[i * isz]), &ulps) && bad++ == 0) {
-            ADD_FAILURE() << k.name << " g=" << gi << " x=" << xi << " beta=" << beta << ": got "
-                          << Decode(k.dt, &out[i * isz]) << ", want " << e.value;
-          }
-        }
+        const int64_t bad = RunSwishHalfAndCount(k, in0, in1, n, beta);
         EXPECT_EQ(bad, 0) << k.name << " beta " << beta << " g " << g;
       }
     }
@@ -87,7 +97,7 @@ TEST(FastPaths, SwishHalfEveryPatternManyBetas) {
     if (k.op != Op::SwishBackward || k.dt == DT::F32) continue;
     const int64_t n = 65536;
     const bool bf16 = k.dt == DT::BF16;
-    std::vector<uint8_t> in0(n * 2), in1(n * 2), out(n * 2);
+    std::vector<uint8_t> in0(n * 2), in1(n * 2);
     for (int64_t i = 0; i < n; ++i) {
       const uint16_t bits = static_cast<uint16_t>(i);
       std::memcpy(&in1[i * 2], &bits, 2);
@@ -99,23 +109,7 @@ TEST(FastPaths, SwishHalfEveryPatternManyBetas) {
         const double g = std::ldexp(1.0 + (rng() % 1024) / 1024.0, e) * ((rng() & 1) ? 1 : -1);
         Encode(k.dt, ToDType(k.dt, g), &in0[i * 2]);
       }
-      const int64_t shape[1] = {n}, stride[1] = {1};
-      aclcpu::kernels::BinaryProblem p{
-          1, shape, {in0.data(), stride}, {in1.data(), stride}, out.data(), stride};
-      aclcpu::kernels::KernelParams params;
-      params.beta = beta;
-      aclcpu::kernels::RunBinary(k.id, p, params, nullptr);
-      int64_t bad = 0;
-      for (int64_t i = 0; i < n; ++i) {
-        const double gi = Decode(k.dt, &in0[i * 2]);
-        const double xi = Decode(k.dt, &in1[i * 2]);
-        const Expected e = Reference(k, gi, xi, beta);
-        double ulps = 0;
-        if (!Matches(k, e, Decode(k.dt, &out[i * 2]), &ulps) && bad++ == 0) {
-          ADD_FAILURE() << k.name << " g=" << gi << " x=" << xi << " beta=" << beta << ": got "
-                        << Decode(k.dt, &out[i * 2]) << ", want " << e.value;
-        }
-      }
+      const int64_t bad = RunSwishHalfAndCount(k, in0, in1, n, beta);
       EXPECT_EQ(bad, 0) << k.name << " beta " << beta;
     }
   }
