@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/acl_session_test.h"
 #include "acl/acl.h"
 #include "aclnn/acl_meta.h"
 #include "aclnn/opdev/op_errno.h"
@@ -49,21 +50,11 @@ struct T {
 };
 
 // aclInit + device 0 + a stream per test; everything released at the end.
-class RelTest : public ::testing::Test {
+class RelTest : public AclSessionTest {
  protected:
-  void SetUp() override {
-    const int rc = aclInit(nullptr);
-    ASSERT_TRUE(rc == ACL_SUCCESS || rc == ACL_ERROR_REPEAT_INITIALIZE) << rc;
-    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-    ASSERT_EQ(aclrtCreateStream(&stream_), ACL_SUCCESS);
-    TakeErr();
-  }
   void TearDown() override {
     for (void* p : buffers_) aclrtFree(p);
-    if (stream_ != nullptr) aclrtDestroyStream(stream_);
-    aclrtResetDevice(0);
-    aclFinalize();
-    TakeErr();
+    AclSessionTest::TearDown();
   }
 
   // Device memory of `bytes`, filled with `fill` through aclrtMemset (so it counts as written).
@@ -107,7 +98,6 @@ class RelTest : public ::testing::Test {
     return aclnnSeluBackward(nullptr, 0, exec, stream_);
   }
 
-  aclrtStream stream_ = nullptr;
   std::vector<void*> buffers_;
 };
 
