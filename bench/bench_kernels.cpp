@@ -142,21 +142,12 @@ void BM_Kernel(benchmark::State& st, KernelCase k, int64_t n, int threads, bool 
   const int64_t shape1[1] = {n}, stride1[1] = {1};
   const int64_t shape2[2] = {side, n / side}, rowMajor[2] = {n / side, 1}, colMajor[2] = {1, side};
   kn::BinaryProblem p;
-  if (transposed) {
-    p.ndim = 2;
-    p.shape = shape2;
-    p.in0 = {gp, colMajor};
-    p.in1 = {xp, rowMajor};
-    p.out = out.p;
-    p.outStrides = rowMajor;
-  } else {
-    p.ndim = 1;
-    p.shape = shape1;
-    p.in0 = {gp, stride1};
-    p.in1 = {xp, stride1};
-    p.out = out.p;
-    p.outStrides = stride1;
-  }
+  p.ndim = transposed ? 2 : 1;
+  p.shape = transposed ? shape2 : shape1;
+  p.in0 = {gp, transposed ? colMajor : stride1};
+  p.in1 = {xp, transposed ? rowMajor : stride1};
+  p.out = out.p;
+  p.outStrides = transposed ? rowMajor : stride1;
   kn::KernelParams params;
   params.beta = 1.0f;
   kn::ThreadPool* pool = Pool(threads);
