@@ -11,6 +11,7 @@
 #include "common/trace.h"
 #include "nnopbase/op_checks.h"
 #include "ops/elementwise_plan.h"
+#include "ops/op_export.h"
 
 namespace aclcpu {
 namespace {
@@ -93,12 +94,4 @@ aclnnStatus aclnnSeluBackwardGetWorkspaceSize(const aclTensor* gradOutput, const
       aclcpu::trace::WrotePlan(workspaceSize, executor));
 }
 
-aclnnStatus aclnnSeluBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                              aclrtStream stream) {
-  return aclcpu::trace::TracedLaunch(
-      "aclnnSeluBackward", workspace, workspaceSize, executor, stream, [&] {
-        return aclcpu::Guard("aclnnSeluBackward", ACLNN_ERR_INNER, [&] {
-          return aclcpu::RunExecutor(aclcpu::kOpName, workspace, workspaceSize, executor, stream);
-        });
-      });
-}
+ACLCPU_EXPORT_PHASE2(aclnnSeluBackward)

@@ -10,6 +10,7 @@
 #include "common/trace.h"
 #include "nnopbase/op_checks.h"
 #include "ops/elementwise_plan.h"
+#include "ops/op_export.h"
 
 namespace aclcpu {
 namespace {
@@ -99,12 +100,4 @@ aclnnStatus aclnnSwishBackwardGetWorkspaceSize(const aclTensor* gradOutput, cons
       aclcpu::trace::WrotePlan(workspaceSize, executor));
 }
 
-aclnnStatus aclnnSwishBackward(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                               aclrtStream stream) {
-  return aclcpu::trace::TracedLaunch(
-      "aclnnSwishBackward", workspace, workspaceSize, executor, stream, [&] {
-        return aclcpu::Guard("aclnnSwishBackward", ACLNN_ERR_INNER, [&] {
-          return aclcpu::RunExecutor(aclcpu::kOpName, workspace, workspaceSize, executor, stream);
-        });
-      });
-}
+ACLCPU_EXPORT_PHASE2(aclnnSwishBackward)

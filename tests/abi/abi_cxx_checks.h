@@ -20,6 +20,7 @@
 #include "aclnnop/aclnn_selu_backward.h"
 #include "aclnnop/aclnn_swish_backward.h"
 #include "aclnnop/aclnn_util.h"
+#include "abi_ops_headers_all.h"  // every include/aclnnop/aclnn_*.h (generated)
 #include "aclnnop/level2/aclnn_selu_backward.h"
 #include "aclnnop/level2/aclnn_swish_backward.h"
 #include "level2/aclnn_swish_backward.h"

@@ -70,7 +70,10 @@ case $mode in
       stray=$(grep -vE '^(acl|Acl)' "$libdir/.exported_$lib" || true)
       [ -z "$stray" ] || { echo "lib$lib.so exports non-CANN symbols:"; echo "$stray"; status=1; }
       case $lib in ascendcl) inc=runtime ;; nnopbase) inc=nnopbase ;; opapi) inc=ops ;; esac
-      sed -n 's/^ABI_FN([^,]*, *\([A-Za-z0-9_]*\),.*/\1/p' "$abi/abi_fns_$inc.inc" | sort >"$libdir/.wanted_$lib"
+      lists="$abi/abi_fns_$inc.inc"
+      [ "$inc" = ops ] && lists=$(ls "$abi"/ops/*.inc)
+      # shellcheck disable=SC2086
+      sed -n 's/^ABI_FN([^,]*, *\([A-Za-z0-9_]*\),.*/\1/p' $lists | sort >"$libdir/.wanted_$lib"
       missing=$(comm -23 "$libdir/.wanted_$lib" "$libdir/.exported_$lib")
       [ -z "$missing" ] || { echo "lib$lib.so lacks:"; echo "$missing"; status=1; }
       extra=$(comm -13 "$libdir/.wanted_$lib" "$libdir/.exported_$lib")
