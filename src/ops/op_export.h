@@ -31,8 +31,8 @@ int TracedPhase1(const char* api, const uint64_t* workspaceSize, aclOpExecutor* 
 }  // namespace aclcpu
 
 // Defines the exported phase 2 of operator `api` (an identifier, e.g. aclnnSilu).
-#define ACLCPU_EXPORT_PHASE2(api)                                                           \
+#define ACLCPU_EXPORT_PHASE2(api)                                                              \
   extern "C" aclnnStatus api(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, \
-                             aclrtStream stream) {                                           \
-    return ::aclcpu::ops::RunPhase2(#api, workspace, workspaceSize, executor, stream);      \
+                             aclrtStream stream) {                                             \
+    return ::aclcpu::ops::RunPhase2(#api, workspace, workspaceSize, executor, stream);         \
   }
