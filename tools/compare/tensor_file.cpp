@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -71,6 +72,10 @@ TensorFile ReadTensorFile(const std::string& role, const std::string& path) {
   TensorFile f;
   f.role = role;
   f.path = path;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    throw InputError("cannot read " + Name(f) + ": it is a directory");
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     throw InputError("cannot read " + Name(f) + ": " + std::strerror(errno));
