@@ -133,7 +133,7 @@ malformed_npy)
   f32 $ONES6 >a.bin
   run 2 --dtype FLOAT a.bin bad.npy
   has err.txt "aclnn-cpu-compare: error: EXPECTED 'bad.npy': malformed .npy: the header claims 80 bytes but the file has 10 after the preamble"
-  { npy '<c8' '(3,)'; f32 0 0 0 0 0 0; } >complex.npy
+  { npy '<c8' '(3,)'; f32 00000000 00000000 00000000 00000000 00000000 00000000; } >complex.npy
   run 2 complex.npy complex.npy
   has err.txt "ACTUAL 'complex.npy' has .npy dtype '<c8', which is not supported"
   ;;

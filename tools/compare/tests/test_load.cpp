@@ -1,4 +1,5 @@
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -13,8 +14,24 @@
 namespace aclcpu::compare {
 namespace {
 
+// Per-process names: several builds may run this suite at once on one machine.
+// The files are removed when the test program exits.
+std::string TempPath(const std::string& name) {
+  struct Cleanup {
+    std::vector<std::string> paths;
+    ~Cleanup() {
+      for (const std::string& p : paths) std::remove(p.c_str());
+    }
+  };
+  static Cleanup cleanup;
+  const std::string path =
+      ::testing::TempDir() + "aclcpu_compare_" + std::to_string(getpid()) + "_" + name;
+  cleanup.paths.push_back(path);
+  return path;
+}
+
 std::string WriteFile(const std::string& name, const std::string& bytes) {
-  const std::string path = ::testing::TempDir() + "aclcpu_compare_" + name;
+  const std::string path = TempPath(name);
   std::ofstream(path, std::ios::binary) << bytes;
   return path;
 }
@@ -162,7 +179,7 @@ TEST(Load, ErrorsNameTheFileAndTheFault) {
       WriteFile("f4.npy", MakeNpyHeader(DType::kFloat, {2, 3}) + std::string(24, '\0'));
   const std::string shortNpy =
       WriteFile("short.npy", MakeNpyHeader(DType::kFloat, {2, 3}) + std::string(20, '\0'));
-  const std::string missing = ::testing::TempDir() + "aclcpu_compare_missing.bin";
+  const std::string missing = TempPath("missing.bin");
   std::remove(missing.c_str());
   LayoutOptions fp32;
   fp32.dtype = DType::kFloat;
