@@ -129,7 +129,9 @@ Options ParseOptions(int argc, const char* const* argv) {
     } else if (arg == "--threshold") {
       o.threshold = ParseNumber(arg, value);
     } else if (arg == "--show") {
-      o.maxListed = static_cast<std::size_t>(ParseNumber(arg, value));
+      const double n = ParseNumber(arg, value);
+      if (n != std::floor(n)) throw InputError("--show needs a whole number, got '" + value + "'");
+      o.maxListed = static_cast<std::size_t>(n);
     } else {
       throw InputError("unknown option '" + arg + "'");
     }

@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
-#include <sstream>
 
 #include "errors.h"
 #include "npy.h"
@@ -80,10 +79,15 @@ TensorFile ReadTensorFile(const std::string& role, const std::string& path) {
   if (!in) {
     throw InputError("cannot read " + Name(f) + ": " + std::strerror(errno));
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) throw InputError("cannot read " + Name(f) + ": read error");
-  f.bytes = buffer.str();
+  // One read into a buffer of the file's size (dumps are often hundreds of MB).
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  in.seekg(0, std::ios::beg);
+  if (size < 0) throw InputError("cannot read " + Name(f) + ": cannot tell its size");
+  f.bytes.resize(static_cast<std::size_t>(size));
+  if (size > 0 && !in.read(&f.bytes[0], size)) {
+    throw InputError("cannot read " + Name(f) + ": read error");
+  }
   if (LooksLikeNpy(f.bytes) || EndsWith(path, ".npy")) {
     try {
       const NpyHeader header = ParseNpyHeader(f.bytes);

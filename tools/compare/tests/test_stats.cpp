@@ -226,6 +226,7 @@ TEST(Options, UsageErrors) {
   EXPECT_EQ(error({"--rtol", "abc", "a", "b"}), "--rtol needs a non-negative number, got 'abc'");
   EXPECT_EQ(error({"--frobnicate", "1", "a", "b"}), "unknown option '--frobnicate'");
   EXPECT_EQ(error({"a", "b", "--atol"}), "--atol needs a value");
+  EXPECT_EQ(error({"--show", "2.5", "a", "b"}), "--show needs a whole number, got '2.5'");
   EXPECT_EQ(error({"a", "b"}), "");
 }
 
