@@ -96,6 +96,10 @@ std::string AcceptedDTypeNames() {
 }
 
 bool DTypeFromNpyDescr(const std::string& descr, DType* out) {
+  if (descr == "bfloat16") {  // headers written by hand from str(ml_dtypes array.dtype)
+    *out = DType::kBFloat16;
+    return true;
+  }
   if (descr.size() < 2) return false;
   // '<' little-endian, '|' not applicable (1 byte), '=' native: this tool runs on
   // little-endian hosts only (x86-64, AArch64 Linux).

@@ -45,7 +45,8 @@ bool ParseDType(const std::string& text, DType* out);
 // A one-line list of the accepted names, for messages and --help.
 std::string AcceptedDTypeNames();
 
-// The dtype a .npy descriptor (e.g. "<f4", "|i1", "=f2") stands for. False when it is none of ours.
+// The dtype a .npy descriptor (e.g. "<f4", "|i1", "=f2", or "bfloat16" as hand-written headers
+// for ml_dtypes arrays have it) stands for. False when it is none of ours.
 bool DTypeFromNpyDescr(const std::string& descr, DType* out);
 
 // One element, at p (little-endian, possibly unaligned), as a double (exact for every dtype but

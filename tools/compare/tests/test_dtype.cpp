@@ -56,11 +56,14 @@ TEST(DType, NpyDescriptors) {
     bool known;
     DType dtype;
   } rows[] = {
-      {"<f4", true, DType::kFloat},  {"=f4", true, DType::kFloat},  {"<f2", true, DType::kFloat16},
-      {"<f8", true, DType::kDouble}, {"|i1", true, DType::kInt8},   {"|u1", true, DType::kUInt8},
-      {"<i2", true, DType::kInt16},  {"<i4", true, DType::kInt32},  {"<i8", true, DType::kInt64},
-      {"|b1", true, DType::kBool},   {">f4", false, DType::kFloat}, {"|f4", false, DType::kFloat},
-      {"<c8", false, DType::kFloat}, {"<V2", false, DType::kFloat}, {"f", false, DType::kFloat},
+      {"<f4", true, DType::kFloat},   {"=f4", true, DType::kFloat},
+      {"<f2", true, DType::kFloat16}, {"<f8", true, DType::kDouble},
+      {"|i1", true, DType::kInt8},    {"|u1", true, DType::kUInt8},
+      {"<i2", true, DType::kInt16},   {"<i4", true, DType::kInt32},
+      {"<i8", true, DType::kInt64},   {"|b1", true, DType::kBool},
+      {">f4", false, DType::kFloat},  {"|f4", false, DType::kFloat},
+      {"<c8", false, DType::kFloat},  {"<V2", false, DType::kFloat},
+      {"f", false, DType::kFloat},    {"bfloat16", true, DType::kBFloat16},
   };
   for (const auto& row : rows) {
     DType d = DType::kBool;
