@@ -60,11 +60,18 @@ void PrintReport(std::ostream& out, const Tensor& actual, const Tensor& expected
     out << verdict.reason << '\n';
     return;
   }
-  Line(out, "max absolute error", Sci(s.maxAbsError) + "  at " + FormatIndex(s.maxAbsIndex, shape));
-  Line(out, "mean absolute error", Sci(s.MeanAbsError()));
-  Line(out, "max relative error", Sci(s.maxRelError) + "  at " + FormatIndex(s.maxRelIndex, shape));
-  Line(out, "mean relative error", Sci(s.MeanRelError()));
-  out << "  relative error = |actual - expected| / (|expected| + 1e-7)\n";
+  if (s.measured == 0) {
+    out << "no element pair to measure errors on (all are NaN/inf mismatches)\n";
+  } else {
+    Line(out, "max absolute error",
+         Sci(s.maxAbsError) + "  at " + FormatIndex(s.maxAbsIndex, shape));
+    Line(out, "mean absolute error", Sci(s.MeanAbsError()));
+    Line(out, "max relative error",
+         Sci(s.maxRelError) + "  at " + FormatIndex(s.maxRelIndex, shape));
+    Line(out, "mean relative error", Sci(s.MeanRelError()));
+    out << "  relative error = |actual - expected| / (|expected| + " +
+               Format("%g", kRelativeEpsilon) + ")\n";
+  }
   out << (isFloat
               ? "ulp distance (steps between the values in " + std::string(Info(dtype).name) + ")"
               : std::string("absolute difference"))
