@@ -314,4 +314,21 @@ struct Reference<OpId::kHeaviside> {
   }
 };
 
+// Prelu: x > 0 ? x : w·x in the I/O dtype (one product of two dtype values, rounded once).
+template <>
+struct Reference<OpId::kPrelu> {
+  static std::vector<KernelParams> Params() { return {KernelParams()}; }
+  static double Input(int k, const KernelRow&, const KernelParams&, std::mt19937& rng) {
+    return k == 0 ? relu_ref::FloatInput(rng) : Uniform(rng, -2, 2);
+  }
+  static std::vector<double> Specials(int) { return relu_ref::FloatSpecials(); }
+  static Expect Npu(const double* in, const KernelParams&, const KernelRow& row) {
+    const double x = in[0], w = in[1];
+    return Exactly(x > 0 ? x : RoundToDType(row.dtype, R32(w * x)));
+  }
+  static void Exact(const double* in, const KernelParams&, const KernelRow&, double* out) {
+    out[0] = in[0] > 0 ? in[0] : in[1] * in[0];
+  }
+};
+
 }  // namespace reftest
