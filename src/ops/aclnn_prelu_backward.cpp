@@ -13,10 +13,10 @@
 #include "common/check_level.h"
 #include "common/error.h"
 #include "common/soc.h"
-#include "elementwise/convert.h"
 #include "nnopbase/op_checks.h"
 #include "ops/elementwise_plan.h"
 #include "ops/op_export.h"
+#include "ops/relu_float_io.h"
 #include "ops/view_utils.h"
 #include "runtime/runtime.h"
 
@@ -36,52 +36,13 @@ struct Payload {
   int64_t gradWeightStep;
 };
 
-float Load(aclDataType t, const char* p) {
-  uint16_t h;
-  switch (t) {
-    case ACL_FLOAT16:
-      std::memcpy(&h, p, 2);
-      return kernels::HalfToFloat(h);
-    case ACL_BF16:
-      std::memcpy(&h, p, 2);
-      return kernels::Bf16ToFloat(h);
-    default: {
-      float f;
-      std::memcpy(&f, p, 4);
-      return f;
-    }
-  }
-}
-// Rounds an fp32 value to the dtype (nearest-even) and stores it.
-void Store(aclDataType t, float v, char* p) {
-  uint16_t h;
-  switch (t) {
-    case ACL_FLOAT16:
-      h = kernels::FloatToHalf(v);
-      std::memcpy(p, &h, 2);
-      return;
-    case ACL_BF16:
-      h = kernels::FloatToBf16(v);
-      std::memcpy(p, &h, 2);
-      return;
-    default:
-      std::memcpy(p, &v, 4);
-      return;
-  }
-}
-float Round(aclDataType t, float v) {
-  char b[4];
-  Store(t, v, b);
-  return Load(t, b);
-}
-
 struct Task {
   Payload info;
   TensorSnapshot go, x, w, gi, gw;
 
   int operator()() const {
     const aclDataType t = info.dtype;
-    const int64_t item = t == ACL_FLOAT ? 4 : 2;
+    const int64_t item = relu::FloatItemBytes(t);
     const size_t rank = x.shape.size();
     // gradOutput's strides in self's coordinates (numpy broadcasting).
     std::vector<int64_t> goStride(rank, 0);
@@ -107,18 +68,18 @@ struct Task {
         oi += idx[d] * gi.strides[d];
       }
       const int64_t c = info.channelDim < 0 ? 0 : idx[info.channelDim];
-      const float g = Load(t, g0 + og * item), xv = Load(t, x0 + ox * item);
-      const float wv = Load(t, w0 + c * info.weightStep * item);
+      const float g = relu::LoadFloat(t, g0 + og * item), xv = relu::LoadFloat(t, x0 + ox * item);
+      const float wv = relu::LoadFloat(t, w0 + c * info.weightStep * item);
       const bool pos = xv > 0;
-      Store(t, pos ? g : wv * g, gi0 + oi * item);
-      if (!pos) sums[c] += Round(t, xv * g);  // update = x·g in the I/O dtype
-      for (size_t d = rank; d-- > 0;) {       // next row-major index
+      relu::StoreFloat(t, pos ? g : wv * g, gi0 + oi * item);
+      if (!pos) sums[c] += relu::RoundToFloatDtype(t, xv * g);  // update = x·g in the I/O dtype
+      for (size_t d = rank; d-- > 0;) {                         // next row-major index
         if (++idx[d] < x.shape[d]) break;
         idx[d] = 0;
       }
     }
     for (int64_t c = 0; c < channels; ++c) {
-      Store(t, static_cast<float>(sums[c]), gw0 + c * info.gradWeightStep * item);
+      relu::StoreFloat(t, static_cast<float>(sums[c]), gw0 + c * info.gradWeightStep * item);
     }
     return 0;
   }

@@ -17,10 +17,10 @@
 #include "common/dtype.h"
 #include "common/error.h"
 #include "common/soc.h"
-#include "elementwise/convert.h"
 #include "nnopbase/op_checks.h"
 #include "ops/elementwise_plan.h"
 #include "ops/op_export.h"
+#include "ops/relu_float_io.h"
 #include "ops/relu_philox.h"
 #include "ops/view_utils.h"
 #include "runtime/runtime.h"
@@ -43,38 +43,6 @@ struct Payload {
   uint64_t seed, offset;
 };
 
-float Load(aclDataType t, const char* p) {
-  uint16_t h;
-  float f;
-  switch (t) {
-    case ACL_FLOAT16:
-      std::memcpy(&h, p, 2);
-      return kernels::HalfToFloat(h);
-    case ACL_BF16:
-      std::memcpy(&h, p, 2);
-      return kernels::Bf16ToFloat(h);
-    default:
-      std::memcpy(&f, p, 4);
-      return f;
-  }
-}
-void Store(aclDataType t, float v, char* p) {
-  uint16_t h;
-  switch (t) {
-    case ACL_FLOAT16:
-      h = kernels::FloatToHalf(v);
-      std::memcpy(p, &h, 2);
-      return;
-    case ACL_BF16:
-      h = kernels::FloatToBf16(v);
-      std::memcpy(p, &h, 2);
-      return;
-    default:
-      std::memcpy(p, &v, 4);
-      return;
-  }
-}
-
 // Element offset of row-major index `flat` within a view.
 int64_t OffsetOf(const TensorSnapshot& v, int64_t flat) {
   int64_t off = 0;
@@ -91,7 +59,7 @@ struct Task {
 
   int operator()() const {
     const aclDataType t = info.dtype;
-    const int64_t item = t == ACL_FLOAT ? 4 : 2;
+    const int64_t item = relu::FloatItemBytes(t);
     const relu::Philox4x32 gen = relu::PhiloxFromSeed(info.seed);
     const char* x0 = static_cast<const char*>(ops::FirstElement(x));
     char* o0 = static_cast<char*>(const_cast<void*>(ops::FirstElement(out)));
@@ -99,14 +67,12 @@ struct Task {
     int64_t count = 1;
     for (size_t d = 0; d < x.shape.size(); ++d) count *= x.shape[d];
     for (int64_t i = 0; i < count; ++i) {
-      const float xv = Load(t, x0 + OffsetOf(x, i) * item);
+      const float xv = relu::LoadFloat(t, x0 + OffsetOf(x, i) * item);
       const float u = gen.Uniform(static_cast<uint64_t>(i), info.offset);
       const float r = u * info.upper - (u * info.lower - info.lower);
-      char rb[4];
-      Store(t, r, rb);  // r in self's dtype
-      const float noiseValue = xv < 0 ? Load(t, rb) : 1.0f;
-      Store(t, xv * noiseValue, o0 + OffsetOf(out, i) * item);
-      Store(t, noiseValue, n0 + OffsetOf(noise, i) * item);
+      const float noiseValue = xv < 0 ? relu::RoundToFloatDtype(t, r) : 1.0f;  // r in self's dtype
+      relu::StoreFloat(t, xv * noiseValue, o0 + OffsetOf(out, i) * item);
+      relu::StoreFloat(t, noiseValue, n0 + OffsetOf(noise, i) * item);
     }
     return 0;
   }
