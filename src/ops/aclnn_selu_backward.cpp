@@ -79,6 +79,7 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* result, aclTe
 aclnnStatus aclnnSeluBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* result,
                                               aclTensor* gradInput, uint64_t* workspaceSize,
                                               aclOpExecutor** executor) {
+  aclcpu::HandleReadScope pinHandles;  // as ops::TracedPhase1 does
   return aclcpu::trace::Traced(
       "aclnnSeluBackwardGetWorkspaceSize",
       [&](aclcpu::trace::Call& c) {

@@ -84,6 +84,7 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
 aclnnStatus aclnnSwishBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
                                                const aclScalar* betaOptional, aclTensor* gradInput,
                                                uint64_t* workspaceSize, aclOpExecutor** executor) {
+  aclcpu::HandleReadScope pinHandles;  // as ops::TracedPhase1 does
   return aclcpu::trace::Traced(
       "aclnnSwishBackwardGetWorkspaceSize",
       [&](aclcpu::trace::Call& c) {

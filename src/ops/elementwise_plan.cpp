@@ -189,6 +189,9 @@ int FinishBinaryPlan(const BinaryOpPlan& plan, uint64_t* workspaceSize, aclOpExe
   executorPlan.opName = plan.opName;
   executorPlan.inputs = {Snapshot(*plan.in0), Snapshot(*plan.in1)};
   executorPlan.outputs = {Snapshot(*plan.out)};
+  executorPlan.inputNames[0] = names[0];  // for nnopbase's phase-2 messages
+  executorPlan.inputNames[1] = names[1];
+  executorPlan.outputNames[0] = names[2];
   executorPlan.workspaceSize = 0;
   if (!empty) {
     executorPlan.SetPayload(LaunchInfo{plan.kernel, plan.params, {names[0], names[1], names[2]}});

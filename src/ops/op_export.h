@@ -9,6 +9,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "common/error.h"
 #include "common/trace.h"
+#include "nnopbase/handle_lock.h"
 
 namespace aclcpu {
 namespace ops {
@@ -18,10 +19,12 @@ int RunPhase2(const char* api, void* workspace, uint64_t workspaceSize, aclOpExe
               aclrtStream stream);
 
 // Phase 1: `args(call)` adds the arguments to the trace line in signature order, `body()` runs
-// the checks and the plan; the trace shows the workspace size and the new executor.
+// the checks and the plan; the trace shows the workspace size and the new executor. The user's
+// handles are pinned for the whole call (a concurrent aclDestroyTensor waits for it).
 template <typename Args, typename Body>
 int TracedPhase1(const char* api, const uint64_t* workspaceSize, aclOpExecutor* const* executor,
                  Args&& args, Body&& body) {
+  HandleReadScope pinHandles;
   return trace::Traced(
       api, args, [&] { return Guard(api, ACLNN_ERR_INNER, body); },
       trace::WrotePlan(workspaceSize, executor));
@@ -31,8 +34,8 @@ int TracedPhase1(const char* api, const uint64_t* workspaceSize, aclOpExecutor* 
 }  // namespace aclcpu
 
 // Defines the exported phase 2 of operator `api` (an identifier, e.g. aclnnSilu).
-#define ACLCPU_EXPORT_PHASE2(api)                                                           \
+#define ACLCPU_EXPORT_PHASE2(api)                                                              \
   extern "C" aclnnStatus api(void* workspace, uint64_t workspaceSize, aclOpExecutor* executor, \
-                             aclrtStream stream) {                                           \
-    return ::aclcpu::ops::RunPhase2(#api, workspace, workspaceSize, executor, stream);      \
+                             aclrtStream stream) {                                             \
+    return ::aclcpu::ops::RunPhase2(#api, workspace, workspaceSize, executor, stream);         \
   }
