@@ -12,6 +12,7 @@
 #include "common/error.h"
 #include "common/log.h"
 #include "common/soc.h"
+#include "runtime/json_syntax.h"
 #include "runtime/memory.h"
 #include "runtime/registry.h"
 #include "runtime/rt_impl.h"
@@ -127,6 +128,10 @@ int Init(const char* configPath) {
     std::string why;
     if (!ReadConfig(configPath, &config, &why)) {
       return Failf(ACL_ERROR_INVALID_FILE, "aclInit: cannot read the config file \"%s\": %s",
+                   configPath, why.c_str());
+    }
+    if (!CheckJsonSyntax(config, &why)) {
+      return Failf(ACL_ERROR_PARSE_FILE, "aclInit: the config file \"%s\" is not valid JSON: %s",
                    configPath, why.c_str());
     }
   }
