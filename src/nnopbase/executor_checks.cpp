@@ -1,6 +1,5 @@
 #include "nnopbase/executor_checks.h"
 
-#include <cstdio>
 #include <string>
 
 #include "aclnn/opdev/op_errno.h"
@@ -18,30 +17,25 @@ constexpr size_t kMaxViews = ExecutorPlan::kMaxInputs + ExecutorPlan::kMaxOutput
 // The plan's views, inputs first, with their names for messages.
 struct Views {
   const TensorSnapshot* view[kMaxViews] = {};
-  char name[kMaxViews][48] = {};
+  const char* name[kMaxViews] = {};
   size_t count = 0;
   size_t inputs = 0;
 };
 
+constexpr const char* kInputNames[] = {"input 0", "input 1", "input 2", "input 3"};
+constexpr const char* kOutputNames[] = {"output 0", "output 1"};
+static_assert(sizeof(kInputNames) / sizeof(kInputNames[0]) == ExecutorPlan::kMaxInputs, "");
+static_assert(sizeof(kOutputNames) / sizeof(kOutputNames[0]) == ExecutorPlan::kMaxOutputs, "");
+
 void Collect(const ExecutorPlan& plan, Views* v) {
   for (size_t i = 0; i < plan.inputs.size(); ++i) {
     v->view[v->count] = &plan.inputs[i];
-    if (plan.inputNames[i] != nullptr) {
-      std::snprintf(v->name[v->count], sizeof(v->name[0]), "%s", plan.inputNames[i]);
-    } else {
-      std::snprintf(v->name[v->count], sizeof(v->name[0]), "input %zu", i);
-    }
-    ++v->count;
+    v->name[v->count++] = plan.inputNames[i] != nullptr ? plan.inputNames[i] : kInputNames[i];
   }
   v->inputs = v->count;
   for (size_t i = 0; i < plan.outputs.size(); ++i) {
     v->view[v->count] = &plan.outputs[i];
-    if (plan.outputNames[i] != nullptr) {
-      std::snprintf(v->name[v->count], sizeof(v->name[0]), "%s", plan.outputNames[i]);
-    } else {
-      std::snprintf(v->name[v->count], sizeof(v->name[0]), "output %zu", i);
-    }
-    ++v->count;
+    v->name[v->count++] = plan.outputNames[i] != nullptr ? plan.outputNames[i] : kOutputNames[i];
   }
 }
 
