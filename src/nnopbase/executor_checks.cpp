@@ -75,10 +75,14 @@ int RevalidatePlan(const char* op, const ExecutorPlan& plan, bool repointed, uin
   Collect(plan, &v);
   if (TensorChangeEpoch() != tensorEpoch) ACLCPU_RETURN_IF_ERROR(CheckCapturedTensors(op, v));
 
-  int32_t streamDevice = -1;
-  if (int rc = rt::StreamDevice(op, stream, &streamDevice)) {
-    return Failf(ACLNN_ERR_RUNTIME_ERROR, "%s: cannot launch on stream %p (runtime error %d)", op,
-                 stream, rc);
+  // With one device every allocation and stream is device 0: no stream lookup needed (an
+  // invalid stream is refused when the launch enqueues).
+  int32_t streamDevice = 0;
+  if (rt::VisibleDeviceCount() > 1) {
+    if (int rc = rt::StreamDevice(op, stream, &streamDevice)) {
+      return Failf(ACLNN_ERR_RUNTIME_ERROR, "%s: cannot launch on stream %p (runtime error %d)", op,
+                   stream, rc);
+    }
   }
 
   const void* ptrs[kMaxViews] = {};

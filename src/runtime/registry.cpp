@@ -143,8 +143,15 @@ Registry& Reg() {
   return *reg;
 }
 
+namespace {
+std::atomic<size_t> gVisibleDevices{0};
+}  // namespace
+
+size_t VisibleDeviceCount() { return gVisibleDevices.load(std::memory_order_acquire); }
+
 void ReadDeviceEnvironment(Registry& reg) {
   std::vector<int> ids = VisiblePhysicalIds(PhysicalDeviceCount());
+  gVisibleDevices.store(ids.size(), std::memory_order_release);
   reg.devices.assign(ids.size(), DeviceUse{});
   for (size_t i = 0; i < ids.size(); ++i) reg.devices[i].physicalId = ids[i];
   reg.environmentRead = true;

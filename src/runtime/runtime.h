@@ -59,6 +59,9 @@ class LaunchScope {
   std::shared_ptr<void> previous_;
 };
 
+// Number of visible devices once the runtime read its environment (0 before).
+size_t VisibleDeviceCount();
+
 // The device that `stream` (nullptr = the current context's default stream) runs on; fails as
 // ResolveStream does (message naming `api`) for a stream that is not live.
 int StreamDevice(const char* api, aclrtStream stream, int32_t* device);
