@@ -347,6 +347,7 @@ int SetExecutorDynamicTensorAddr(const char* api, TensorRole role, aclOpExecutor
                                  void* addr) {
   (void)role;
   if (tensors == nullptr) return Failf(ACLNN_ERR_INNER_NULLPTR, "%s: tensors is null", api);
+  HandleWriteScope write;  // the list's tensor is changed below
   // As with the single-tensor setters, the list element is re-pointed first.
   if (relativeIndex < tensors->tensors.size() && LooksLikeTensor(tensors->tensors[relativeIndex])) {
     tensors->tensors[relativeIndex]->data = addr;
