@@ -4,8 +4,10 @@
 // builds run them too), and results that are reported as computed are right.
 #include <gmock/gmock.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdlib>
 #include <thread>
 #include <vector>
 
@@ -16,6 +18,14 @@ namespace {
 
 class Races : public RelTest {};
 
+// Rounds of a race: RELIABILITY_ITERS (default 4000; the sanitizer builds run 150) scaled down
+// by `divisor`, within [lo, hi].
+int Rounds(int divisor, int lo, int hi) {
+  const char* v = std::getenv("RELIABILITY_ITERS");
+  const int iters = v != nullptr && std::atoi(v) > 0 ? std::atoi(v) : 4000;
+  return std::clamp(iters / divisor, lo, hi);
+}
+
 // Swish backward with beta = 1 for one element, the float64 reference.
 double SwishGrad(double g, double x) {
   const double s = 1.0 / (1.0 + std::exp(-x));
@@ -24,7 +34,7 @@ double SwishGrad(double g, double x) {
 
 TEST_F(Races, DestroyingATensorWhilePhaseOneReadsIt) {
   constexpr int64_t kN = 64;
-  constexpr int kRounds = 500;
+  const int kRounds = Rounds(20, 30, 200);
   void* a = Alloc(kN * 4);
   void* o = Alloc(kN * 4);
   T x({kN}, ACL_FLOAT, a), out({kN}, ACL_FLOAT, o);
@@ -72,7 +82,7 @@ TEST_F(Races, FreeingABufferWhileAnOperatorIsLaunchedOnIt) {
   // the kernel is queued or running.
   constexpr int64_t kN = 300000;
   constexpr size_t kBytes = kN * sizeof(float);
-  constexpr int kRounds = 25;
+  const int kRounds = Rounds(160, 5, 25);
   std::vector<float> gx(kN);
   for (int64_t i = 0; i < kN; ++i) gx[i] = 0.001f * static_cast<float>(i % 2000) - 1.0f;
   void* x = Alloc(kBytes);
