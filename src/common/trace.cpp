@@ -1,6 +1,7 @@
 #include "common/trace.h"
 
 #include <atomic>
+#include <cerrno>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "common/dtype.h"
+#include "common/log.h"
 
 namespace aclcpu {
 namespace trace {
@@ -40,7 +42,18 @@ class Sink {
  private:
   void Open() {
     const char* setting = TraceSetting();
-    if (setting != nullptr && std::strcmp(setting, "1") != 0) file_ = std::fopen(setting, "w");
+    if (setting != nullptr && std::strcmp(setting, "1") != 0) {
+      file_ = std::fopen(setting, "w");
+      if (file_ == nullptr) {
+        // Say so (on stderr as well, where the trace now goes), instead of switching silently.
+        const char* why = std::strerror(errno);
+        Log(LogLevel::kWarning,
+            "ACLNN_CPU_TRACE=\"%s\": cannot open the file (%s); tracing to stderr", setting, why);
+        std::fprintf(stderr,
+                     "ACLNN_CPU_TRACE=\"%s\": cannot open the file (%s); tracing to stderr\n",
+                     setting, why);
+      }
+    }
     if (file_ == nullptr) file_ = stderr;
   }
   std::mutex mutex_;

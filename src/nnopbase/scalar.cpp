@@ -5,6 +5,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "common/dtype.h"
 #include "common/error.h"
+#include "nnopbase/handle_lock.h"
 #include "nnopbase/handle_registry.h"
 #include "nnopbase/meta_impl.h"
 
@@ -33,6 +34,7 @@ aclScalar* CreateScalar(const void* value, aclDataType dataType) {
 
 int DestroyScalar(const aclScalar* scalar) {
   if (scalar == nullptr) return ACLNN_SUCCESS;
+  HandleWriteScope write;  // waits for phase-1 calls reading handles
   if (!Registry<aclScalar>().Remove(scalar)) {
     return Failf(ACLNN_ERR_PARAM_INVALID,
                  "aclDestroyScalar: %p is not a live aclScalar (already destroyed, or not made "

@@ -1,9 +1,11 @@
 // aclTensor creation, re-initialisation and destruction.
+#include <atomic>
 #include <memory>
 #include <vector>
 
 #include "aclnn/opdev/op_errno.h"
 #include "common/error.h"
+#include "nnopbase/handle_lock.h"
 #include "nnopbase/handle_registry.h"
 #include "nnopbase/meta_impl.h"
 
@@ -46,6 +48,8 @@ std::vector<int64_t> ContiguousStrides(const std::vector<int64_t>& shape) {
   return strides;
 }
 
+std::atomic<uint64_t> gNextTensorId{1};
+
 std::vector<int64_t> CopyDims(const int64_t* dims, uint64_t num) {
   return num == 0 ? std::vector<int64_t>() : std::vector<int64_t>(dims, dims + num);
 }
@@ -74,12 +78,14 @@ aclTensor* CreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataTy
   tensor->dtype = dataType;
   tensor->format = format;
   tensor->data = tensorData;
+  tensor->id = gNextTensorId.fetch_add(1, std::memory_order_relaxed);
   Registry<aclTensor>().Add(tensor.get());
   return tensor.release();
 }
 
 int DestroyTensor(const aclTensor* tensor) {
   if (tensor == nullptr) return ACLNN_SUCCESS;
+  HandleWriteScope write;  // waits for phase-1 calls reading handles
   // The registry is asked before the pointer is touched: a destroyed tensor's memory is gone.
   if (!Registry<aclTensor>().Remove(tensor)) {
     return Failf(ACLNN_ERR_PARAM_INVALID,
@@ -98,6 +104,7 @@ int InitTensor(aclTensor* tensor, const int64_t* viewDims, uint64_t viewDimsNum,
                const int64_t* storageDims, uint64_t storageDimsNum, void* tensorDataAddr) {
   constexpr const char* kApi = "aclInitTensor";
   if (tensor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclInitTensor: tensor is null");
+  HandleWriteScope write;
   if (!LooksLikeTensor(tensor)) {
     return Failf(ACLNN_ERR_PARAM_INVALID, "aclInitTensor: %p is not a live aclTensor",
                  static_cast<void*>(tensor));
@@ -122,6 +129,9 @@ int InitTensor(aclTensor* tensor, const int64_t* viewDims, uint64_t viewDimsNum,
   tensor->dtype = dataType;
   tensor->format = format;
   if (tensorDataAddr != nullptr) tensor->data = tensorDataAddr;
+  // An executor that captured this tensor refuses to run on what it saw in phase 1.
+  ++tensor->version;
+  BumpTensorChangeEpoch();
   return ACLNN_SUCCESS;
 }
 
@@ -132,6 +142,9 @@ TensorSnapshot Snapshot(const aclTensor& tensor) {
   snapshot.offset = tensor.offset;
   snapshot.dtype = tensor.dtype;
   snapshot.data = tensor.data;
+  snapshot.source = &tensor;
+  snapshot.sourceId = tensor.id;
+  snapshot.sourceVersion = tensor.version;
   return snapshot;
 }
 

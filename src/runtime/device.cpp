@@ -138,7 +138,16 @@ kernels::ThreadPool* CurrentDevicePool() {
   static auto* pools = new std::map<int32_t, std::unique_ptr<kernels::ThreadPool>>;
   std::lock_guard<std::mutex> lock(*mu);
   std::unique_ptr<kernels::ThreadPool>& pool = (*pools)[ctx->device];
-  if (pool == nullptr) pool = std::make_unique<kernels::ThreadPool>(PoolThreads());
+  if (pool == nullptr) {
+    pool = std::make_unique<kernels::ThreadPool>(PoolThreads());
+    // The system would not start every thread asked for: the pool runs with fewer.
+    if (!pool->StartError().empty()) {
+      Log(LogLevel::kWarning,
+          "device %d: the kernel thread pool %s; running with %d thread(s) (lower "
+          "ACLNN_CPU_NUM_THREADS, or raise the process's thread / address-space limits)",
+          static_cast<int>(ctx->device), pool->StartError().c_str(), pool->NumThreads());
+    }
+  }
   return pool.get();
 }
 

@@ -55,6 +55,8 @@ int EventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endEvent);
 int EventGetTimestamp(aclrtEvent event, uint64_t* timestamp);
 // Events created and not destroyed (the leak report at aclFinalize).
 size_t LiveEventCount();
+// aclFinalize, after the leak report: destroys the events still alive.
+void ReleaseAllEvents();
 
 // memory.cpp
 enum class RoundingRule { kPadded, kAlign32 };
