@@ -24,7 +24,8 @@ constexpr int kMaxPorts = 4;
 constexpr int64_t kTaskValues = int64_t{1} << 16;
 // Column mode keeps one tile's R x width values of an operand within this many bytes, so that
 // the reduction passes after the first re-read it from cache.
-constexpr int64_t kTileBytes = int64_t{96} << 10;
+constexpr int64_t kTileBytes = int64_t{512} << 10;
+constexpr int64_t kMinTile = 64;
 
 // The problem in the engine's terms: batch dims (coalesced), the reduced axis, and in column
 // mode the vector axis.
@@ -34,9 +35,10 @@ struct Layout {
   char* data[kMaxPorts] = {};
   int64_t R = 1;
   bool columns = false;
-  int64_t V = 1;       // column mode: lines side by side
-  int64_t width = 1;   // column mode: lines per tile
-  int64_t blocks = 1;  // column mode: tiles per batch index
+  int64_t V = 1;        // column mode: lines side by side
+  int64_t width = 1;    // column mode: lines per tile
+  int64_t blocks = 1;   // column mode: tiles per batch index
+  bool cached = false;  // column mode: a tile fits in kTileBytes
   int nb = 0;
   int64_t bShape[kMaxDims] = {};
   int64_t bStride[kMaxDims][kMaxPorts] = {};
@@ -76,8 +78,17 @@ Layout MakeLayout(const ReduceProblem& pb) {
     l.columns = true;
     l.V = pb.shape[vdim];
     for (int k = 0; k < l.ports; ++k) l.port[k].strideV = ops[k]->strides[vdim];
+    // A tile whose R x width values fit in kTileBytes stays cached between the passes, unless
+    // its rows are a multiple of 4 KiB apart (they then map to the same cache sets). A tile
+    // that cannot stay cached streams from memory in every pass: make its rows long. At least
+    // 4 (cached) or 2 tiles when the lines allow it: parallelism without looking at the pool.
+    const int64_t rowBytes = l.port[0].strideR * l.port[0].item;
     int64_t w = kTileBytes / (l.R * static_cast<int64_t>(sizeof(float)));
-    w = std::max<int64_t>(16, std::min<int64_t>(kMaxTile, w / 16 * 16));
+    w = std::max<int64_t>(kMinTile, std::min<int64_t>(kMaxTile, w / 16 * 16));
+    l.cached = rowBytes % 4096 != 0 && l.R * w * static_cast<int64_t>(sizeof(float)) <= kTileBytes;
+    if (!l.cached) w = kMaxTile;
+    const int64_t minTiles = l.cached ? 4 : 2;
+    if (l.V >= minTiles * kMinTile) w = std::min(w, (l.V / minTiles + 15) / 16 * 16);
     l.width = std::min(w, l.V);
     l.blocks = (l.V + l.width - 1) / l.width;
   }
@@ -124,7 +135,7 @@ void RunItems(const Layout& l, int64_t first, int64_t last) {
       base[k] = l.data[k] + offset[k] * l.port[k].item;
     }
     if (l.columns) {
-      engine.Tile(base, l.R, std::min(l.width, l.V - block * l.width));
+      engine.Tile(base, l.R, std::min(l.width, l.V - block * l.width), l.cached);
     } else {
       engine.Line(base, l.R);
     }

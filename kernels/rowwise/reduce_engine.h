@@ -24,7 +24,9 @@ namespace kernels {
 namespace rowwise {
 
 constexpr int64_t kRowChunk = 1024;  // values per row-mode pass step (multiple of every packet)
-constexpr int64_t kMaxTile = 256;    // lines per column-mode tile
+constexpr int64_t kMaxTile = 1024;
+constexpr int64_t kPrefetchRows =
+    6;  // column mode: rows fetched ahead in the first pass    // lines per column-mode tile
 
 template <typename C, typename Op>
 class ReduceEngine {
@@ -42,6 +44,8 @@ class ReduceEngine {
   void Line(char* const* base, int64_t R) {
     C st[kMaxStats] = {};
     P stp[kMaxStats];
+    const Port& o = ports_[Op::kIn];
+    saveTerm_ = Op::kSaveTerm && o.strideR == 1 && InPlace<C>(o.storage, o.via);
     RowStages<0>(base, R, st, stp);
     Op::Finish(st);
     for (int s = 0; s < kMaxStats; ++s) stp[s] = ei::pset1<P>(st[s]);
@@ -60,8 +64,13 @@ class ReduceEngine {
   }
 
   // Column mode: n <= kMaxTile lines whose operands start at base[k] and are strideV apart.
-  void Tile(char* const* base, int64_t R, int64_t n) {
+  // `cached`: the tile's R x n values stay in cache between the passes, so keeping the last
+  // stage's terms in the output costs no memory traffic.
+  void Tile(char* const* base, int64_t R, int64_t n, bool cached) {
     const int64_t padded = (n + kLanes - 1) / kLanes * kLanes;
+    const Port& o = ports_[Op::kIn];
+    saveTerm_ =
+        Op::kSaveTerm && cached && n == padded && o.strideV == 1 && InPlace<C>(o.storage, o.via);
     alignas(64) C st[kMaxStats][kMaxTile];
     TileStages<0>(base, R, n, padded, st);
     for (int64_t j = 0; j < padded; ++j) {
@@ -92,6 +101,10 @@ class ReduceEngine {
         P stp[kMaxStats];
         for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k] + j);
         for (int s = 0; s < kMaxStats; ++s) stp[s] = ei::pload<P>(&st[s][j]);
+        if (saveTerm_) {  // the output holds the terms (in place, contiguous, whole packets)
+          ei::pstoreu(out[0] + j, Op::MapSaved(ei::ploadu<P>(out[0] + j), stp));
+          continue;
+        }
         P acc = ei::pload<P>(lineAcc + j);
         Op::Map(x, stp, y, &acc);
         if (Op::kLineOut) ei::pstore(lineAcc + j, acc);
@@ -140,6 +153,19 @@ class ReduceEngine {
         if (body > 0) {
           for (int k = 0; k < Op::kIn; ++k) in[k] = RowLoad(k, base, r0, body, body, buf[k]);
           int64_t i = 0;
+          if (S + 1 == Op::kStages && saveTerm_) {
+            // Keep each term in the output; the map pass divides it in place.
+            C* keep = reinterpret_cast<C*>(base[Op::kIn]) + r0;
+            for (; i + 4 * kLanes <= body; i += 4 * kLanes) {
+              for (int u = 0; u < 4; ++u) {
+                P x[Op::kIn];
+                for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k] + i + u * kLanes);
+                const P term = Op::Term(x, stp);
+                ei::pstoreu(keep + i + u * kLanes, term);
+                acc[u] = ei::padd(acc[u], term);
+              }
+            }
+          }
           for (; i + 4 * kLanes <= body; i += 4 * kLanes) {
             for (int u = 0; u < 4; ++u) {
               P x[Op::kIn];
@@ -185,6 +211,23 @@ class ReduceEngine {
       out[k] = StoreTarget<C>(p, base[Op::kIn + k] + r0 * p.strideR * p.item, p.strideR, n, padded,
                               outBuf[k]);
     }
+    if (saveTerm_ && !tail) {
+      // The terms of whole groups of 4 packets were kept in the output by the last stage.
+      const int64_t kept = n / (4 * kLanes) * (4 * kLanes);
+      C* y = out[0];
+      for (int64_t i = 0; i < kept; i += kLanes) {
+        ei::pstoreu(y + i, Op::MapSaved(ei::ploadu<P>(y + i), stp));
+      }
+      for (int64_t i = kept; i < padded; i += kLanes) {
+        P x[Op::kIn];
+        P o[Op::kOut];
+        P acc = lineAcc[0];
+        for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k] + i);
+        Op::Map(x, stp, o, &acc);
+        for (int k = 0; k < Op::kOut; ++k) ei::pstoreu(out[k] + i, o[k]);
+      }
+      return;
+    }
     for (int64_t i = 0, u = 0; i < padded; i += kLanes, u = (u + 1) & 3) {
       P x[Op::kIn];
       P y[Op::kOut];
@@ -212,12 +255,29 @@ class ReduceEngine {
           const Port& p = ports_[k];
           in[k] = LoadRun<C>(p, base[k] + r * p.strideR * p.item, p.strideV, n, padded, buf[k]);
         }
+        if (S == 0 && r + kPrefetchRows < R) {
+          // The first pass brings the tile from memory: its rows are far apart, so fetch ahead.
+          const Port& p = ports_[0];
+          const char* ahead = base[0] + (r + kPrefetchRows) * p.strideR * p.item;
+          const int64_t bytes = (n - 1) * p.strideV * p.item + p.item;
+          if (p.strideV == 1) {
+            for (int64_t b = 0; b < bytes; b += 64) __builtin_prefetch(ahead + b);
+          }
+        }
+        const Port& o = ports_[Op::kIn];
+        C* keep = reinterpret_cast<C*>(base[Op::kIn] + r * o.strideR * o.item);
         for (int64_t j = 0; j < padded; j += kLanes) {
           P x[Op::kIn];
           P stp[kMaxStats];
           for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k] + j);
           for (int s = 0; s < S; ++s) stp[s] = ei::pload<P>(&st[s][j]);
-          ei::pstore(&st[S][j], Op::template Accum<S>(ei::pload<P>(&st[S][j]), x, stp));
+          if (S + 1 == Op::kStages && saveTerm_) {
+            const P term = Op::Term(x, stp);
+            ei::pstoreu(keep + j, term);
+            ei::pstore(&st[S][j], ei::padd(ei::pload<P>(&st[S][j]), term));
+          } else {
+            ei::pstore(&st[S][j], Op::template Accum<S>(ei::pload<P>(&st[S][j]), x, stp));
+          }
         }
       }
       TileStages<S + 1>(base, R, n, padded, st);
@@ -225,6 +285,7 @@ class ReduceEngine {
   }
 
   Port ports_[kPorts];
+  bool saveTerm_ = false;  // this line or tile keeps the last stage's terms in its output
 };
 
 }  // namespace rowwise

@@ -71,18 +71,31 @@ struct SumStage {
 struct SoftmaxOp {
   static constexpr int kIn = 1, kOut = 1, kStages = 2;
   static constexpr bool kLineOut = false;
+  // The last stage's per-value term e = exp(x - max) may be kept in an fp32 output in place
+  // (row mode), so that the map divides it instead of computing it again (same bits).
+  static constexpr bool kSaveTerm = true;
   template <int S>
   using Stage = typename std::conditional<S == 0, MaxStage, SumStage>::type;
+  template <typename P>
+  static P Term(const P* in, const P* st) {
+    return ei::pexp(ei::psub(in[0], st[0]));
+  }
+  template <typename P>
+  static P MapSaved(const P& term, const P* st) {
+    return ei::pdiv(term, st[1]);
+  }
   template <int S, typename P>
   static P Accum(const P& acc, const P* in, const P* st) {
-    if (S == 0) return MaxNan(acc, in[0]);
-    return ei::padd(acc, ei::pexp(ei::psub(in[0], st[0])));
+    // A NaN value is skipped by the max (the plain vector max), but it makes the sum NaN and
+    // with it every result of its line, as a NaN-propagating max would.
+    if (S == 0) return ei::pmax(acc, in[0]);
+    return ei::padd(acc, Term(in, st));
   }
   template <typename C>
   static void Finish(C*) {}
   template <typename P>
   static void Map(const P* in, const P* st, P* out, P*) {
-    out[0] = ei::pdiv(ei::pexp(ei::psub(in[0], st[0])), st[1]);
+    out[0] = MapSaved(Term(in, st), st);
   }
 };
 
@@ -90,6 +103,15 @@ struct SoftmaxOp {
 struct LogSoftmaxOp {
   static constexpr int kIn = 1, kOut = 1, kStages = 2;
   static constexpr bool kLineOut = false;
+  static constexpr bool kSaveTerm = false;
+  template <typename P>
+  static P Term(const P* in, const P*) {
+    return in[0];
+  }
+  template <typename P>
+  static P MapSaved(const P& term, const P*) {
+    return term;
+  }
   template <int S>
   using Stage = typename std::conditional<S == 0, MaxStage, SumStage>::type;
   template <int S, typename P>
@@ -110,6 +132,15 @@ struct LogSoftmaxOp {
 struct SoftmaxGradOp {
   static constexpr int kIn = 2, kOut = 1, kStages = 1;
   static constexpr bool kLineOut = false;
+  static constexpr bool kSaveTerm = false;
+  template <typename P>
+  static P Term(const P* in, const P*) {
+    return in[0];
+  }
+  template <typename P>
+  static P MapSaved(const P& term, const P*) {
+    return term;
+  }
   template <int S>
   using Stage = SumStage;
   template <int S, typename P>
@@ -128,6 +159,15 @@ struct SoftmaxGradOp {
 struct LogSoftmaxGradOp {
   static constexpr int kIn = 2, kOut = 1, kStages = 1;
   static constexpr bool kLineOut = false;
+  static constexpr bool kSaveTerm = false;
+  template <typename P>
+  static P Term(const P* in, const P*) {
+    return in[0];
+  }
+  template <typename P>
+  static P MapSaved(const P& term, const P*) {
+    return term;
+  }
   template <int S>
   using Stage = SumStage;
   template <int S, typename P>
@@ -147,6 +187,15 @@ struct LogSoftmaxGradOp {
 struct SoftmaxCrossEntropyOp {
   static constexpr int kIn = 2, kOut = 1, kStages = 2;
   static constexpr bool kLineOut = true;
+  static constexpr bool kSaveTerm = false;
+  template <typename P>
+  static P Term(const P* in, const P*) {
+    return in[0];
+  }
+  template <typename P>
+  static P MapSaved(const P& term, const P*) {
+    return term;
+  }
   template <int S>
   using Stage = typename std::conditional<S == 0, MaxStage, SumStage>::type;
   template <int S, typename P>

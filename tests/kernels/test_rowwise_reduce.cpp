@@ -377,3 +377,39 @@ TEST(RowwiseReduce, BitwiseIdenticalForAnyPoolSize) {
 }
 
 }  // namespace
+
+namespace {
+
+// Softmax keeps exp(x - max) in a contiguous fp32 output and divides it there; a strided output
+// takes the recomputing path. Both must give the same bits, also when out aliases x.
+TEST(RowwiseReduce, KeptTermsMatchRecomputedBits) {
+  for (int64_t R : {64, 100, 1024, 1100, 5000}) {
+    std::vector<float> x(2 * R), dense(2 * R), strided(4 * R), inplace(2 * R);
+    for (int64_t i = 0; i < 2 * R; ++i) x[i] = std::sin(0.37f * static_cast<float>(i)) * 9.0f;
+    inplace = x;
+    auto run = [&](float* in, float* out, int64_t gap) {
+      ReduceProblem pb;
+      pb.op = ReduceOp::kSoftmax;
+      pb.ndim = 2;
+      pb.shape[0] = 2;
+      pb.shape[1] = R;
+      pb.dim = 1;
+      pb.in[0].data = in;
+      pb.in[0].strides[0] = R;
+      pb.in[0].strides[1] = 1;
+      pb.out[0].data = out;
+      pb.out[0].strides[0] = R * gap;
+      pb.out[0].strides[1] = gap;
+      RunReduce(pb, nullptr);
+    };
+    run(x.data(), dense.data(), 1);
+    run(x.data(), strided.data(), 2);
+    run(inplace.data(), inplace.data(), 1);
+    for (int64_t i = 0; i < 2 * R; ++i) {
+      ASSERT_EQ(dense[i], strided[2 * i]) << "R " << R << " i " << i;
+      ASSERT_EQ(dense[i], inplace[i]) << "R " << R << " i " << i;
+    }
+  }
+}
+
+}  // namespace
