@@ -16,6 +16,8 @@
 #include <cmath>
 #include <limits>
 
+#include "rowwise/packet_exp.h"
+
 namespace aclcpu {
 namespace kernels {
 namespace rowwise {
@@ -78,7 +80,7 @@ struct SoftmaxOp {
   using Stage = typename std::conditional<S == 0, MaxStage, SumStage>::type;
   template <typename P>
   static P Term(const P* in, const P* st) {
-    return ei::pexp(ei::psub(in[0], st[0]));
+    return PacketExp(ei::psub(in[0], st[0]));
   }
   template <typename P>
   static P MapSaved(const P& term, const P* st) {
@@ -178,7 +180,7 @@ struct LogSoftmaxGradOp {
   static void Finish(C*) {}
   template <typename P>
   static void Map(const P* in, const P* st, P* out, P*) {
-    out[0] = ei::psub(in[1], ei::pmul(ei::pexp(in[0]), st[0]));
+    out[0] = ei::psub(in[1], ei::pmul(PacketExp(in[0]), st[0]));
   }
 };
 
@@ -209,7 +211,7 @@ struct SoftmaxCrossEntropyOp {
   template <typename P>
   static void Map(const P* in, const P* st, P* out, P* lineAcc) {
     const P t = ei::psub(in[0], st[0]);
-    out[0] = ei::psub(ei::pdiv(ei::pexp(t), st[1]), in[1]);
+    out[0] = ei::psub(ei::pdiv(PacketExp(t), st[1]), in[1]);
     *lineAcc = ei::padd(*lineAcc, ei::pmul(in[1], ei::psub(st[2], t)));
   }
 };
