@@ -256,7 +256,7 @@ TEST(RowwiseReduce, LastDimAroundChunkAndPacketSizes) {
 TEST(RowwiseReduce, NonLastDimUsesColumnTiles) {
   for (ReduceOp op : kOps) {
     for (auto shape :
-         std::vector<std::vector<int64_t>>{{2, 5, 3}, {2, 17, 40}, {1, 300, 301}, {3, 2000, 20}}) {
+         std::vector<std::vector<int64_t>>{{2, 5, 3}, {2, 17, 40}, {1, 300, 101}, {2, 2000, 20}}) {
       CheckCase({op, shape, 1, {2, 1, 0}}, static_cast<uint32_t>(shape[1] + static_cast<int>(op)));
     }
     CheckCase({op, {40, 33}, 0, {1, 0}}, 11);
@@ -357,12 +357,12 @@ TEST(RowwiseReduce, DoubleCompute) {
 // The same problem on pools of 1, 2 and 3 threads gives the same bits (several tasks each).
 TEST(RowwiseReduce, BitwiseIdenticalForAnyPoolSize) {
   const std::vector<Case> cases = {
-      {ReduceOp::kSoftmax, {300, 1000}, 1, {1, 0}},
+      {ReduceOp::kSoftmax, {150, 1000}, 1, {1, 0}},
       {ReduceOp::kLogSoftmax, {70, 3000}, 1, {1, 0}},
       {ReduceOp::kSoftmaxCrossEntropy, {500, 257}, 1, {1, 0}},
-      {ReduceOp::kSoftmax, {8, 300, 200}, 1, {2, 1, 0}},
+      {ReduceOp::kSoftmax, {4, 300, 200}, 1, {2, 1, 0}},
       {ReduceOp::kSoftmaxGrad, {600, 301}, 1, {0, 1}, 2},
-      {ReduceOp::kLogSoftmaxGrad, {5, 64, 1100}, 2, {2, 1, 0}},
+      {ReduceOp::kLogSoftmaxGrad, {3, 64, 1100}, 2, {2, 1, 0}},
   };
   ThreadPool p1(1), p2(2), p3(3);
   for (const Case& c : cases) {
