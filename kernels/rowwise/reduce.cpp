@@ -117,28 +117,38 @@ Layout MakeLayout(const ReduceProblem& pb) {
   return l;
 }
 
+// Where `item`'s operands start (bytes).
+void ItemBase(const Layout& l, int64_t item, char** base) {
+  int64_t b = item / l.blocks;
+  const int64_t block = item % l.blocks;
+  int64_t offset[kMaxPorts] = {};
+  for (int i = l.nb - 1; i >= 0; --i) {
+    const int64_t idx = b % l.bShape[i];
+    b /= l.bShape[i];
+    for (int k = 0; k < l.ports; ++k) offset[k] += idx * l.bStride[i][k];
+  }
+  for (int k = 0; k < l.ports; ++k) {
+    offset[k] += block * l.width * l.port[k].strideV;
+    base[k] = l.data[k] + offset[k] * l.port[k].item;
+  }
+}
+
 template <typename C, typename Op>
 void RunItems(const Layout& l, int64_t first, int64_t last) {
   ReduceEngine<C, Op> engine(l.port);
   char* base[kMaxPorts];
+  char* next[kMaxPorts];
+  ItemBase(l, first, base);
   for (int64_t item = first; item < last; ++item) {
-    int64_t b = item / l.blocks;
-    const int64_t block = item % l.blocks;
-    int64_t offset[kMaxPorts] = {};
-    for (int i = l.nb - 1; i >= 0; --i) {
-      const int64_t idx = b % l.bShape[i];
-      b /= l.bShape[i];
-      for (int k = 0; k < l.ports; ++k) offset[k] += idx * l.bStride[i][k];
-    }
-    for (int k = 0; k < l.ports; ++k) {
-      offset[k] += block * l.width * l.port[k].strideV;
-      base[k] = l.data[k] + offset[k] * l.port[k].item;
-    }
+    const bool more = item + 1 < last;
+    if (more) ItemBase(l, item + 1, next);
     if (l.columns) {
+      const int64_t block = item % l.blocks;
       engine.Tile(base, l.R, std::min(l.width, l.V - block * l.width), l.cached);
     } else {
-      engine.Line(base, l.R);
+      engine.Line(base, l.R, more ? next : nullptr);
     }
+    if (more) std::copy(next, next + l.ports, base);
   }
 }
 

@@ -41,10 +41,15 @@ class ReduceEngine {
   }
 
   // Row mode: the line whose operands start at base[k] (bytes), R values at strideR.
-  void Line(char* const* base, int64_t R) {
+  // `next`: where the next line's operands start (nullptr: unknown). Its first input and first
+  // output are fetched while this line's map pass computes, so that its passes find them in
+  // cache.
+  void Line(char* const* base, int64_t R, char* const* next = nullptr) {
+    const Port& o = ports_[Op::kIn];
+    next_ = next != nullptr && ports_[0].strideR == 1 ? next[0] : nullptr;
+    nextOut_ = next != nullptr && o.strideR == 1 ? next[Op::kIn] : nullptr;
     C st[kMaxStats] = {};
     P stp[kMaxStats];
-    const Port& o = ports_[Op::kIn];
     saveTerm_ = Op::kSaveTerm && o.strideR == 1 && InPlace<C>(o.storage, o.via);
     RowStages<0>(base, R, st, stp);
     Op::Finish(st);
@@ -216,6 +221,7 @@ class ReduceEngine {
       const int64_t kept = n / (4 * kLanes) * (4 * kLanes);
       C* y = out[0];
       for (int64_t i = 0; i < kept; i += kLanes) {
+        Prefetch(r0 + i);
         ei::pstoreu(y + i, Op::MapSaved(ei::ploadu<P>(y + i), stp));
       }
       for (int64_t i = kept; i < padded; i += kLanes) {
@@ -231,6 +237,7 @@ class ReduceEngine {
     for (int64_t i = 0, u = 0; i < padded; i += kLanes, u = (u + 1) & 3) {
       P x[Op::kIn];
       P y[Op::kOut];
+      Prefetch(r0 + i);
       for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k] + i);
       P acc = lineAcc[u];
       Op::Map(x, stp, y, &acc);
@@ -284,7 +291,15 @@ class ReduceEngine {
     }
   }
 
+  // One packet of the next line's first input, at the position this one has reached.
+  void Prefetch(int64_t r) const {
+    if (next_ != nullptr) __builtin_prefetch(next_ + r * ports_[0].item);
+    if (nextOut_ != nullptr) __builtin_prefetch(nextOut_ + r * ports_[Op::kIn].item, 1);
+  }
+
   Port ports_[kPorts];
+  const char* next_ = nullptr;
+  const char* nextOut_ = nullptr;
   bool saveTerm_ = false;  // this line or tile keeps the last stage's terms in its output
 };
 
