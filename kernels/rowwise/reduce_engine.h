@@ -74,6 +74,7 @@ class ReduceEngine {
   void Tile(char* const* base, int64_t R, int64_t n, bool cached) {
     const int64_t padded = (n + kLanes - 1) / kLanes * kLanes;
     const Port& o = ports_[Op::kIn];
+    cached_ = cached;
     saveTerm_ =
         Op::kSaveTerm && cached && n == padded && o.strideV == 1 && InPlace<C>(o.storage, o.via);
     alignas(64) C st[kMaxStats][kMaxTile];
@@ -262,8 +263,9 @@ class ReduceEngine {
           const Port& p = ports_[k];
           in[k] = LoadRun<C>(p, base[k] + r * p.strideR * p.item, p.strideV, n, padded, buf[k]);
         }
-        if (S == 0 && r + kPrefetchRows < R) {
-          // The first pass brings the tile from memory: its rows are far apart, so fetch ahead.
+        if ((S == 0 || !cached_) && r + kPrefetchRows < R) {
+          // A pass that brings the tile from memory (the first, or every one when the tile does
+          // not stay cached) fetches ahead: its rows are far apart.
           const Port& p = ports_[0];
           const char* ahead = base[0] + (r + kPrefetchRows) * p.strideR * p.item;
           const int64_t bytes = (n - 1) * p.strideV * p.item + p.item;
@@ -300,6 +302,7 @@ class ReduceEngine {
   Port ports_[kPorts];
   const char* next_ = nullptr;
   const char* nextOut_ = nullptr;
+  bool cached_ = false;    // column mode: the tile stays in cache between passes
   bool saveTerm_ = false;  // this line or tile keeps the last stage's terms in its output
 };
 
