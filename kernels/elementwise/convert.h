@@ -242,3 +242,26 @@ inline void NarrowHalfEvenI32(const float* src, int32_t* dst, int64_t n) {
 
 }  // namespace kernels
 }  // namespace aclcpu
+
+namespace aclcpu {
+namespace kernels {
+
+// fp32 -> fp16 / bf16 rounding half away from zero (the vendor's CAST_ROUND): nearest-even,
+// then a tie that went toward zero moves one step away from zero. NaN and inf as FloatToHalf.
+inline uint16_t FloatToHalfRoundAway(float f) {
+  const uint16_t h = FloatToHalf(f);
+  if ((h & 0x7c00u) == 0x7c00u || std::isnan(f)) return h;
+  const float a = std::fabs(f);
+  const float lo = std::fabs(HalfToFloat(h));
+  if (lo >= a) return h;
+  const float hi = std::fabs(HalfToFloat(static_cast<uint16_t>(h + 1)));
+  return (a - lo == hi - a) ? static_cast<uint16_t>(h + 1) : h;
+}
+inline uint16_t FloatToBf16RoundAway(float f) {
+  const uint32_t x = FloatBits(f);
+  if ((x & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>((x >> 16) | 0x40u);
+  return static_cast<uint16_t>((x + 0x8000u) >> 16);  // adding half an ulp to the magnitude
+}
+
+}  // namespace kernels
+}  // namespace aclcpu

@@ -1,56 +1,52 @@
-// The one strided elementwise driver. Pure compute: no ACL types, no logging, no allocation on
-// the hot path. Callers (src/ops) validate everything before they get here.
+// The one N-ary strided elementwise driver. Pure compute: no ACL types, no logging, no
+// allocation on the hot path. Callers (src/ops) validate everything before they get here.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+
+#include "elementwise/registry.h"
+#include "elementwise/types.h"
 
 namespace aclcpu {
 namespace kernels {
 
 class ThreadPool;
 
-enum class KernelId : int {
-#define ACLCPU_KERNEL(name, op, gen, dtype) k##name,
-#include "elementwise/kernels.inc"
-#undef ACLCPU_KERNEL
-  kCount
-};
+constexpr int kMaxInputs = 3;
+constexpr int kMaxOutputs = 2;
 
-// Returns the kernels.inc name, e.g. "SeluBackwardLegacyF16".
-const char* KernelName(KernelId id);
-// Element size in bytes of the dtype a kernel reads and writes.
-size_t KernelItemSize(KernelId id);
-
-// One operand of a 2-in/1-out elementwise call: `data` points at the element with index
-// (0, …, 0) (the view offset is already applied); strides count elements and may be 0 or
-// negative for inputs.
+// One operand: `data` points at the element with index (0, …, 0) (the view offset is already
+// applied); strides count elements (0 for a broadcast input, negative allowed for inputs).
+// `dtype` may differ from the kernel's: the driver converts through L1 buffers (cast.h).
 struct Operand {
-  const void* data;
-  const int64_t* strides;
+  const void* data = nullptr;
+  const int64_t* strides = nullptr;
+  DType dtype = DType::F32;
 };
 
-struct BinaryProblem {
-  int ndim;              // 0 means a single element
-  const int64_t* shape;  // ndim entries, all > 0
-  Operand in0;           // Swish: gradOutput; Selu: gradOutput
-  Operand in1;           // Swish: self (x); Selu: result (y)
-  void* out;
-  const int64_t* outStrides;
-};
-
-struct KernelParams {
-  float beta = 1.0f;  // Swish only
+struct ElementwiseProblem {
+  int ndim = 0;                    // 0 means a single element
+  const int64_t* shape = nullptr;  // ndim entries, all > 0 (the output shape)
+  int numIn = 0;
+  int numOut = 0;
+  Operand in[kMaxInputs];
+  Operand out[kMaxOutputs];  // data is written
 };
 
 // Elements per work block. The partition of a problem into blocks never depends on the thread
 // count, so results are bitwise identical for any pool size.
 constexpr int64_t kBlockElems = 16384;
 
-// Runs kernel `id` over the problem. `pool` may be null (run on the calling thread); small
-// problems run on the calling thread without waking the pool.
-void RunBinary(KernelId id, const BinaryProblem& problem, const KernelParams& params,
-               ThreadPool* pool);
+// The last-level cache size that decides streaming stores (outputs larger than it are written
+// with non-temporal stores); set by the runtime at start, 32 MiB until then.
+void SetLastLevelCacheBytes(int64_t bytes);
+int64_t LastLevelCacheBytes();
+
+// Runs `row` in `precision` over the problem. `pool` may be null (run on the calling thread);
+// small problems run on the calling thread without waking the pool.
+void RunElementwise(const KernelRow& row, Precision precision, const ElementwiseProblem& problem,
+                    const KernelParams& params, ThreadPool* pool);
 
 }  // namespace kernels
 }  // namespace aclcpu

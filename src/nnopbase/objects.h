@@ -117,6 +117,12 @@ class SnapshotArray {
   }
   static constexpr size_t capacity() { return N; }
   size_t size() const { return size_; }
+  // Keeps the first n snapshots (n <= N), default-constructing any new ones.
+  void resize(size_t n) {
+    if (n > N) throw std::length_error("SnapshotArray: too many tensors");
+    for (size_t i = size_; i < n; ++i) items_[i] = TensorSnapshot();
+    size_ = n;
+  }
   bool empty() const { return size_ == 0; }
   const TensorSnapshot& operator[](size_t i) const { return items_[i]; }
   TensorSnapshot& operator[](size_t i) { return items_[i]; }

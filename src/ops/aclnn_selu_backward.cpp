@@ -5,10 +5,8 @@
 #include <vector>
 
 #include "aclnn/opdev/op_errno.h"
-#include "common/dtype.h"
 #include "common/error.h"
 #include "common/soc.h"
-#include "common/trace.h"
 #include "nnopbase/op_checks.h"
 #include "ops/elementwise_plan.h"
 #include "ops/op_export.h"
@@ -17,28 +15,16 @@ namespace aclcpu {
 namespace {
 
 constexpr const char* kOpName = "aclnnSeluBackward";
+constexpr ops::ElementwiseDesc kDesc = {kernels::OpId::kSeluBackward,
+                                        ops::ShapeRule::kSame,
+                                        2,
+                                        1,
+                                        {"gradOutput", "result", "gradInput"}};
 
 // No rank limit: the vendor's code accepts 9-D and above.
 const std::vector<aclDataType> kDtypesWithoutBf16 = {ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_INT8};
 const std::vector<aclDataType> kDtypesWithBf16 = {ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_INT8,
                                                   ACL_BF16};
-
-struct KernelEntry {
-  aclDataType dtype;
-  kernels::KernelId legacy;
-  kernels::KernelId current;
-};
-constexpr KernelEntry kKernels[] = {
-    {ACL_FLOAT, kernels::KernelId::kSeluBackwardLegacyF32,
-     kernels::KernelId::kSeluBackwardCurrentF32},
-    {ACL_FLOAT16, kernels::KernelId::kSeluBackwardLegacyF16,
-     kernels::KernelId::kSeluBackwardCurrentF16},
-    {ACL_BF16, kernels::KernelId::kSeluBackwardLegacyBF16,
-     kernels::KernelId::kSeluBackwardCurrentBF16},
-    {ACL_INT32, kernels::KernelId::kSeluBackwardLegacyI32,
-     kernels::KernelId::kSeluBackwardCurrentI32},
-    {ACL_INT8, kernels::KernelId::kSeluBackwardLegacyI8, kernels::KernelId::kSeluBackwardCurrentI8},
-};
 
 int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* result, aclTensor* gradInput,
                      uint64_t* workspaceSize, aclOpExecutor** executor) {
@@ -51,9 +37,8 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* result, aclTe
   ACLCPU_CHECK_LIVE_TENSOR(gradOutput);
   ACLCPU_CHECK_LIVE_TENSOR(result);
   ACLCPU_CHECK_LIVE_TENSOR(gradInput);
-  std::string socError;
-  const SocProfile* soc = SelectedSoc(&socError);
-  if (soc == nullptr) return Fail(ACLNN_ERR_RUNTIME_ERROR, std::string(kOpName) + ": " + socError);
+  const SocProfile* soc = nullptr;
+  ACLCPU_RETURN_IF_ERROR(ops::ChipFor(kOpName, &soc));
 
   ACLCPU_CHECK_SAME_DTYPE(gradOutput, result);
   ACLCPU_CHECK_SAME_DTYPE(gradOutput, gradInput);
@@ -62,15 +47,9 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* result, aclTe
   ACLCPU_CHECK_SAME_SHAPE(gradOutput, result);
   ACLCPU_CHECK_SAME_SHAPE(gradOutput, gradInput);
 
-  kernels::KernelId kernel = kernels::KernelId::kCount;
-  for (const KernelEntry& entry : kKernels) {
-    if (entry.dtype == gradOutput->dtype) {
-      kernel = soc->generation == KernelGeneration::kLegacy ? entry.legacy : entry.current;
-    }
-  }
-  const ops::BinaryOpPlan plan{
-      kOpName, gradOutput, result, gradInput, {"gradOutput", "result", "gradInput"}, kernel, {}};
-  return ops::FinishBinaryPlan(plan, workspaceSize, executor);
+  const ops::ElementwiseCall call{kOpName,           &kDesc, {gradOutput, result}, {gradInput},
+                                  gradOutput->dtype, {}};
+  return ops::PlanElementwise(call, workspaceSize, executor);
 }
 
 }  // namespace
@@ -79,19 +58,16 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* result, aclTe
 aclnnStatus aclnnSeluBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* result,
                                               aclTensor* gradInput, uint64_t* workspaceSize,
                                               aclOpExecutor** executor) {
-  return aclcpu::trace::Traced(
-      "aclnnSeluBackwardGetWorkspaceSize",
+  return aclcpu::ops::TracedPhase1(
+      aclcpu::kOpName, workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("gradOutput", gradOutput).Tensor("result", result);
         c.Tensor("gradInput", gradInput).Out("workspaceSize", workspaceSize);
         c.Out("executor", executor);
       },
       [&] {
-        return aclcpu::Guard("aclnnSeluBackwardGetWorkspaceSize", ACLNN_ERR_INNER, [&] {
-          return aclcpu::GetWorkspaceSize(gradOutput, result, gradInput, workspaceSize, executor);
-        });
-      },
-      aclcpu::trace::WrotePlan(workspaceSize, executor));
+        return aclcpu::GetWorkspaceSize(gradOutput, result, gradInput, workspaceSize, executor);
+      });
 }
 
 ACLCPU_EXPORT_PHASE2(aclnnSeluBackward)

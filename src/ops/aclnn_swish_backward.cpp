@@ -7,7 +7,6 @@
 #include "common/dtype.h"
 #include "common/error.h"
 #include "common/soc.h"
-#include "common/trace.h"
 #include "nnopbase/op_checks.h"
 #include "ops/elementwise_plan.h"
 #include "ops/op_export.h"
@@ -17,19 +16,14 @@ namespace {
 
 constexpr const char* kOpName = "aclnnSwishBackward";
 constexpr size_t kMaxRank = 8;
+constexpr ops::ElementwiseDesc kDesc = {kernels::OpId::kSwishBackward,
+                                        ops::ShapeRule::kSame,
+                                        2,
+                                        1,
+                                        {"gradOutput", "self", "gradInput"}};
 
 // The vendor's list, the same on every chip; BF16 is then refused where the chip lacks it.
 const std::vector<aclDataType> kDtypes = {ACL_FLOAT16, ACL_FLOAT, ACL_BF16};
-
-struct KernelEntry {
-  aclDataType dtype;
-  kernels::KernelId kernel;
-};
-constexpr KernelEntry kKernels[] = {
-    {ACL_FLOAT, kernels::KernelId::kSwishBackwardF32},
-    {ACL_FLOAT16, kernels::KernelId::kSwishBackwardF16},
-    {ACL_BF16, kernels::KernelId::kSwishBackwardBF16},
-};
 
 int CheckBf16OnChip(const SocProfile& soc, const aclTensor* gradOutput) {
   if (gradOutput->dtype != ACL_BF16 || soc.hasBf16) return ACLNN_SUCCESS;
@@ -49,9 +43,8 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
   ACLCPU_CHECK_LIVE_TENSOR(gradOutput);
   ACLCPU_CHECK_LIVE_TENSOR(self);
   ACLCPU_CHECK_LIVE_TENSOR(gradInput);
-  std::string socError;
-  const SocProfile* soc = SelectedSoc(&socError);
-  if (soc == nullptr) return Fail(ACLNN_ERR_RUNTIME_ERROR, std::string(kOpName) + ": " + socError);
+  const SocProfile* soc = nullptr;
+  ACLCPU_RETURN_IF_ERROR(ops::ChipFor(kOpName, &soc));
 
   ACLCPU_CHECK_DTYPE_IN(gradOutput, kDtypes);
   ACLCPU_CHECK_DTYPE_IN(self, kDtypes);
@@ -66,16 +59,16 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
   ACLCPU_CHECK_SAME_SHAPE(gradOutput, gradInput);
   ACLCPU_CHECK_SAME_SHAPE(gradInput, self);
 
-  kernels::KernelParams params;
-  if (betaOptional != nullptr)
-    ScalarToFloat(betaOptional->dtype, betaOptional->value, &params.beta);
-  kernels::KernelId kernel = kernels::KernelId::kCount;
-  for (const KernelEntry& entry : kKernels) {
-    if (entry.dtype == gradOutput->dtype) kernel = entry.kernel;
+  ops::ElementwiseCall call{kOpName,           &kDesc, {gradOutput, self}, {gradInput},
+                            gradOutput->dtype, {}};
+  float beta = 1.0f;
+  double betaExact = 1.0;
+  if (betaOptional != nullptr) {
+    ScalarToFloat(betaOptional->dtype, betaOptional->value, &beta);
+    ScalarToDouble(betaOptional->dtype, betaOptional->value, &betaExact);
   }
-  const ops::BinaryOpPlan plan{
-      kOpName, gradOutput, self, gradInput, {"gradOutput", "self", "gradInput"}, kernel, params};
-  return ops::FinishBinaryPlan(plan, workspaceSize, executor);
+  call.params.SetScalar(0, beta, betaExact);
+  return ops::PlanElementwise(call, workspaceSize, executor);
 }
 
 }  // namespace
@@ -84,20 +77,17 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
 aclnnStatus aclnnSwishBackwardGetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self,
                                                const aclScalar* betaOptional, aclTensor* gradInput,
                                                uint64_t* workspaceSize, aclOpExecutor** executor) {
-  return aclcpu::trace::Traced(
-      "aclnnSwishBackwardGetWorkspaceSize",
+  return aclcpu::ops::TracedPhase1(
+      aclcpu::kOpName, workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("gradOutput", gradOutput).Tensor("self", self);
         c.Scalar("betaOptional", betaOptional).Tensor("gradInput", gradInput);
         c.Out("workspaceSize", workspaceSize).Out("executor", executor);
       },
       [&] {
-        return aclcpu::Guard("aclnnSwishBackwardGetWorkspaceSize", ACLNN_ERR_INNER, [&] {
-          return aclcpu::GetWorkspaceSize(gradOutput, self, betaOptional, gradInput, workspaceSize,
-                                          executor);
-        });
-      },
-      aclcpu::trace::WrotePlan(workspaceSize, executor));
+        return aclcpu::GetWorkspaceSize(gradOutput, self, betaOptional, gradInput, workspaceSize,
+                                        executor);
+      });
 }
 
 ACLCPU_EXPORT_PHASE2(aclnnSwishBackward)

@@ -11,6 +11,7 @@
 #include "common/check_level.h"
 #include "common/error.h"
 #include "common/log.h"
+#include "common/precision.h"
 #include "common/soc.h"
 #include "runtime/memory.h"
 #include "runtime/registry.h"
@@ -122,6 +123,10 @@ int Init(const char* configPath) {
   std::string socError;
   if (SelectedSoc(&socError) == nullptr) {
     return Fail(ACL_ERROR_RT_SOC_VERSION, "aclInit: " + socError);
+  }
+  std::string precisionError;
+  if (!SelectedPrecision(nullptr, &precisionError)) {
+    return Fail(ACL_ERROR_INVALID_PARAM, "aclInit: " + precisionError);
   }
   Registry& reg = Reg();
   std::lock_guard<std::mutex> lock(reg.mu);

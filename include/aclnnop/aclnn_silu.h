@@ -1,0 +1,28 @@
+/*
+ * aclnnop/aclnn_silu.h — aclnnSilu (aclnn-cpu, libopapi).
+ *
+ * out = self * sigmoid(self).
+ */
+#ifndef OP_API_INC_LEVEL2_ACLNN_SILU_H_
+#define OP_API_INC_LEVEL2_ACLNN_SILU_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Phase 1: checks the arguments, reports the workspace size and creates the executor. */
+ACLNN_API aclnnStatus aclnnSiluGetWorkspaceSize(const aclTensor *self, aclTensor *out,
+                                                uint64_t *workspaceSize, aclOpExecutor **executor);
+
+/* Phase 2: enqueues the computation planned by phase 1 on stream. */
+ACLNN_API aclnnStatus aclnnSilu(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OP_API_INC_LEVEL2_ACLNN_SILU_H_ */

@@ -1,0 +1,68 @@
+// Turns kernel-list rows into KernelRow entries; included by instances/<group>.cpp only, after
+// the group's functor headers:
+//   ACLCPU_KERNEL(op, gen, dtype, npuIo, goldenIo, Functor)    generic fp32-compute row
+//   ACLCPU_KERNEL_EXACT(op, gen, dtype, CType, Functor)         exact integer arithmetic
+//   ACLCPU_KERNEL_TUNED(op, gen, dtype, npuFn, goldenIo, Functor) hand-tuned npu function that
+//                                                   overrides the generic row of the same key
+#pragma once
+
+#include "elementwise/chunked.h"
+#include "elementwise/registry.h"
+
+namespace aclcpu {
+namespace kernels {
+
+template <OpId op>
+struct Arity;
+#define ACLCPU_OP(name, nIn, nOut)    \
+  template <>                         \
+  struct Arity<OpId::k##name> {       \
+    static constexpr int kIn = nIn;   \
+    static constexpr int kOut = nOut; \
+  };
+#include "elementwise/ops.inc"
+#undef ACLCPU_OP
+
+template <typename Io, int NIn, int NOut, template <typename> class F>
+void NpuKernel(void* const* out, const void* const* in, int64_t n, const KernelParams& p,
+               bool stream) {
+  RunNpu<Io, NIn, NOut>(out, in, n, F<Packet>(p), stream);
+}
+
+template <typename GIo, int NIn, int NOut, template <typename> class F>
+void GoldenKernel(void* const* out, const void* const* in, int64_t n, const KernelParams& p,
+                  bool /*stream*/) {
+  RunGolden<GIo, NIn, NOut>(out, in, n, F<PacketD>(p));
+}
+
+template <typename T, int NIn, int NOut, template <typename> class F>
+void ExactKernel(void* const* out, const void* const* in, int64_t n, const KernelParams& p,
+                 bool /*stream*/) {
+  RunExact<T, NIn, NOut>(out, in, n, F<T>(p));
+}
+
+}  // namespace kernels
+}  // namespace aclcpu
+
+#define ACLCPU_ROW_NAME(op, gen, dtype) #op "/" #gen "/" #dtype
+#define ACLCPU_KERNEL(op, gen, dtype, npuIo, goldenIo, F)                         \
+  {OpId::k##op,                                                                   \
+   Generation::gen,                                                               \
+   DType::dtype,                                                                  \
+   &NpuKernel<npuIo, Arity<OpId::k##op>::kIn, Arity<OpId::k##op>::kOut, F>,       \
+   &GoldenKernel<goldenIo, Arity<OpId::k##op>::kIn, Arity<OpId::k##op>::kOut, F>, \
+   ACLCPU_ROW_NAME(op, gen, dtype),                                               \
+   false},
+#define ACLCPU_KERNEL_EXACT(op, gen, dtype, CType, F)                                       \
+  {OpId::k##op,  Generation::gen,                                                           \
+   DType::dtype, &ExactKernel<CType, Arity<OpId::k##op>::kIn, Arity<OpId::k##op>::kOut, F>, \
+   nullptr,      ACLCPU_ROW_NAME(op, gen, dtype),                                           \
+   false},
+#define ACLCPU_KERNEL_TUNED(op, gen, dtype, npuFn, goldenIo, F)                   \
+  {OpId::k##op,                                                                   \
+   Generation::gen,                                                               \
+   DType::dtype,                                                                  \
+   &npuFn,                                                                        \
+   &GoldenKernel<goldenIo, Arity<OpId::k##op>::kIn, Arity<OpId::k##op>::kOut, F>, \
+   ACLCPU_ROW_NAME(op, gen, dtype) "/tuned",                                      \
+   true},

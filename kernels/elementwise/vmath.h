@@ -1,0 +1,226 @@
+// The vocabulary operator functors are written in. Every function takes a value type V that is
+// an Eigen packet of float (the vendor's fp32 arithmetic), an Eigen packet of double (golden
+// mode) or a plain scalar; a functor is one template over V, so the same text is the NPU kernel,
+// the golden kernel and a scalar form. Only basic IEEE operations appear here unless a name says
+// otherwise; -ffp-contract=off keeps a * b + c two roundings, as the vendor's vector units do.
+#pragma once
+
+#include <Eigen/Core>
+#include <cmath>
+#include <limits>
+#include <type_traits>
+
+#include "elementwise/convert.h"
+
+namespace aclcpu {
+namespace kernels {
+
+using Packet = Eigen::internal::packet_traits<float>::type;
+using PacketD = Eigen::internal::packet_traits<double>::type;
+constexpr int kPacketSize = Eigen::internal::packet_traits<float>::size;
+constexpr int kPacketSizeD = Eigen::internal::packet_traits<double>::size;
+
+namespace vm {
+namespace ei = Eigen::internal;
+
+// The scalar type of V (float for Packet, double for PacketD, V itself for scalars).
+template <typename V>
+using Scalar = typename ei::unpacket_traits<V>::type;
+// True where V computes in double: golden mode, where the vendor's intermediate roundings
+// (RoundHalf below) are skipped.
+template <typename V>
+constexpr bool kGolden = std::is_same<Scalar<V>, double>::value;
+template <typename V>
+constexpr int kLanes = ei::unpacket_traits<V>::size;
+
+template <typename V>
+inline V Set(Scalar<V> c) {
+  return ei::pset1<V>(c);
+}
+template <typename V>
+inline V Zero() {
+  return ei::pset1<V>(Scalar<V>(0));
+}
+template <typename V>
+inline V One() {
+  return ei::pset1<V>(Scalar<V>(1));
+}
+template <typename V>
+inline V Add(const V& a, const V& b) {
+  return ei::padd(a, b);
+}
+template <typename V>
+inline V Sub(const V& a, const V& b) {
+  return ei::psub(a, b);
+}
+template <typename V>
+inline V Mul(const V& a, const V& b) {
+  return ei::pmul(a, b);
+}
+template <typename V>
+inline V Div(const V& a, const V& b) {
+  return ei::pdiv(a, b);
+}
+template <typename V>
+inline V Neg(const V& a) {
+  return ei::pnegate(a);
+}
+template <typename V>
+inline V Abs(const V& a) {
+  return ei::pabs(a);
+}
+// min / max return `a` when either operand is NaN (std::min / std::max semantics).
+template <typename V>
+inline V Min(const V& a, const V& b) {
+  return ei::pmin(a, b);
+}
+template <typename V>
+inline V Max(const V& a, const V& b) {
+  return ei::pmax(a, b);
+}
+
+// Comparisons give a mask of V (all bits set where true); NaN compares false.
+template <typename V>
+inline V Lt(const V& a, const V& b) {
+  return ei::pcmp_lt(a, b);
+}
+template <typename V>
+inline V Le(const V& a, const V& b) {
+  return ei::pcmp_le(a, b);
+}
+template <typename V>
+inline V Gt(const V& a, const V& b) {
+  return ei::pcmp_lt(b, a);
+}
+template <typename V>
+inline V Ge(const V& a, const V& b) {
+  return ei::pcmp_le(b, a);
+}
+template <typename V>
+inline V Eq(const V& a, const V& b) {
+  return ei::pcmp_eq(a, b);
+}
+template <typename V>
+inline V IsNan(const V& a) {
+  return ei::pandnot(ei::ptrue(a), ei::pcmp_eq(a, a));
+}
+template <typename V>
+inline V And(const V& a, const V& b) {
+  return ei::pand(a, b);
+}
+template <typename V>
+inline V Or(const V& a, const V& b) {
+  return ei::por(a, b);
+}
+template <typename V>
+inline V Not(const V& m) {
+  return ei::pandnot(ei::ptrue(m), m);
+}
+// mask ? a : b, lane by lane.
+template <typename V>
+inline V Select(const V& mask, const V& a, const V& b) {
+  return ei::pselect(mask, a, b);
+}
+
+// ---- transcendental functions ----
+// fp32: Eigen 3.4's pexp_float (Cody-Waite reduction, degree-7 polynomial) with the last two
+// additions reordered so that only one rounding is of the result's size (within ~0.6 ulp where exp
+// neither overflows nor goes subnormal), 2^m applied with one vscalefps on AVX-512, and without
+// Eigen's early AVX-512 clamp. double (golden): Eigen's double exp.
+inline Packet ExpF32(const Packet& x_in) {
+#if defined(EIGEN_VECTORIZE_AVX512)
+  const __m512 x =
+      _mm512_max_ps(_mm512_set1_ps(-88.723f), _mm512_min_ps(_mm512_set1_ps(88.723f), x_in));
+  const __m512 m = _mm512_roundscale_ps(
+      _mm512_fmadd_ps(x, _mm512_set1_ps(1.44269504088896341f), _mm512_set1_ps(0.5f)),
+      _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+  __m512 r = _mm512_fmadd_ps(m, _mm512_set1_ps(-0.693359375f), x);
+  r = _mm512_fmadd_ps(m, _mm512_set1_ps(2.12194440e-4f), r);
+  const __m512 r2 = _mm512_mul_ps(r, r);
+  const __m512 r3 = _mm512_mul_ps(r2, r);
+  __m512 y = _mm512_fmadd_ps(_mm512_set1_ps(1.9875691500E-4f), r, _mm512_set1_ps(1.3981999507E-3f));
+  __m512 y1 =
+      _mm512_fmadd_ps(_mm512_set1_ps(4.1665795894E-2f), r, _mm512_set1_ps(1.6666665459E-1f));
+  y = _mm512_fmadd_ps(y, r, _mm512_set1_ps(8.3334519073E-3f));
+  y1 = _mm512_fmadd_ps(y1, r, _mm512_set1_ps(5.0000001201E-1f));
+  y = _mm512_fmadd_ps(y, r3, y1);
+  // 1 + (r + r^2 p(r)): the only rounding of size comparable to the result is the final add,
+  // so the result is within ~0.6 ulp of exp (Eigen adds r + 1 first: ~1.3 ulp).
+  y = _mm512_add_ps(_mm512_fmadd_ps(y, r2, r), _mm512_set1_ps(1.0f));
+  return _mm512_max_ps(x_in, _mm512_scalef_ps(y, m));
+#else
+  const Packet x =
+      ei::pmax(ei::pmin(x_in, ei::pset1<Packet>(88.723f)), ei::pset1<Packet>(-88.723f));
+  const Packet m =
+      ei::pfloor(ei::pmadd(x, ei::pset1<Packet>(1.44269504088896341f), ei::pset1<Packet>(0.5f)));
+  Packet r = ei::pmadd(m, ei::pset1<Packet>(-0.693359375f), x);
+  r = ei::pmadd(m, ei::pset1<Packet>(2.12194440e-4f), r);
+  const Packet r2 = ei::pmul(r, r);
+  const Packet r3 = ei::pmul(r2, r);
+  Packet y = ei::pmadd(ei::pset1<Packet>(1.9875691500E-4f), r, ei::pset1<Packet>(1.3981999507E-3f));
+  Packet y1 =
+      ei::pmadd(ei::pset1<Packet>(4.1665795894E-2f), r, ei::pset1<Packet>(1.6666665459E-1f));
+  y = ei::pmadd(y, r, ei::pset1<Packet>(8.3334519073E-3f));
+  y1 = ei::pmadd(y1, r, ei::pset1<Packet>(5.0000001201E-1f));
+  y = ei::pmadd(y, r3, y1);
+  y = ei::padd(ei::pmadd(y, r2, r), ei::pset1<Packet>(1.0f));
+  return ei::pmax(ei::pldexp(y, m), x_in);
+#endif
+}
+inline Packet Exp(const Packet& x) { return ExpF32(x); }
+inline PacketD Exp(const PacketD& x) { return ei::pexp(x); }
+inline float Exp(float x) { return std::exp(x); }
+inline double Exp(double x) { return std::exp(x); }
+
+// Applies a scalar function lane by lane (for functions without a vector form, and golden mode).
+template <typename V, typename F>
+inline V Lanes(const V& x, F f) {
+  alignas(64) Scalar<V> lanes[kLanes<V>];
+  ei::pstore(lanes, x);
+  for (auto& v : lanes) v = f(v);
+  return ei::pload<V>(lanes);
+}
+// log: Eigen's vector log (fp32 within 1 ulp; double for golden).
+template <typename V>
+inline V Log(const V& x) {
+  return ei::plog(x);
+}
+inline float Log(float x) { return std::log(x); }
+inline double Log(double x) { return std::log(x); }
+// tanh / erf: the vendor's vector units evaluate these to fp32 accuracy; we take them from the
+// double function rounded once (correctly rounded but for ties), lane by lane.
+template <typename V>
+inline V Tanh(const V& x) {
+  return Lanes(x, [](Scalar<V> v) { return static_cast<Scalar<V>>(std::tanh(double(v))); });
+}
+template <typename V>
+inline V Erf(const V& x) {
+  return Lanes(x, [](Scalar<V> v) { return static_cast<Scalar<V>>(std::erf(double(v))); });
+}
+
+// ---- the vendor's intermediate roundings (no-ops in golden mode) ----
+// Round each lane to the nearest fp16 value (RNE, overflow to inf), as a kernel that computes in
+// fp16 does after every operation.
+inline Packet RoundHalfLanes(const Packet& x) {
+#if defined(EIGEN_VECTORIZE_AVX512)
+  return _mm512_cvtph_ps(_mm512_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT));
+#elif defined(__F16C__) && defined(EIGEN_VECTORIZE_AVX)
+  return _mm256_cvtph_ps(_mm256_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT));
+#else
+  return Lanes(x, [](float v) { return RoundToHalf(v); });
+#endif
+}
+template <typename V>
+inline V RoundHalf(const V& x) {
+  if constexpr (kGolden<V>) {
+    return x;
+  } else if constexpr (std::is_same<V, Packet>::value) {
+    return RoundHalfLanes(x);
+  } else {
+    return RoundToHalf(x);
+  }
+}
+
+}  // namespace vm
+}  // namespace kernels
+}  // namespace aclcpu
