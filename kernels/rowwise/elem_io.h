@@ -3,6 +3,7 @@
 // needs no conversion is used in place; any other goes through a small caller-owned buffer.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -58,6 +59,24 @@ inline uint16_t FloatToBf16(float f) {
   return static_cast<uint16_t>((x + 0x7fffu + ((x >> 16) & 1u)) >> 16);
 }
 
+// double → float rounded to odd (truncate, then set the last bit when inexact): a following
+// nearest-even rounding to fp16 / bf16 is then the correctly rounded double → 16-bit result.
+inline float ToFloatRoundOdd(double v) {
+  float f = static_cast<float>(v);
+  if (std::isnan(v) || std::isinf(f) || static_cast<double>(f) == v) return f;
+  if (std::fabs(static_cast<double>(f)) > std::fabs(v)) f = std::nextafter(f, 0.0f);
+  return FromBits(Bits(f) | 1u);
+}
+
+template <typename C>
+inline float ToFloatFor16(C v) {
+  if constexpr (sizeof(C) == 8) {
+    return ToFloatRoundOdd(v);
+  } else {
+    return v;
+  }
+}
+
 inline int ElemBytes(Elem e) { return e == Elem::kF64 ? 8 : (e == Elem::kF32 ? 4 : 2); }
 
 template <typename C>
@@ -70,9 +89,9 @@ template <typename C>
 inline C RoundVia(C v, Elem via) {
   switch (via) {
     case Elem::kF16:
-      return static_cast<C>(HalfToFloat(FloatToHalf(static_cast<float>(v))));
+      return static_cast<C>(HalfToFloat(FloatToHalf(ToFloatFor16(v))));
     case Elem::kBF16:
-      return static_cast<C>(Bf16ToFloat(FloatToBf16(static_cast<float>(v))));
+      return static_cast<C>(Bf16ToFloat(FloatToBf16(ToFloatFor16(v))));
     case Elem::kF32:
       return static_cast<C>(static_cast<float>(v));
     case Elem::kF64:
@@ -129,12 +148,12 @@ inline void StoreOne(char* p, Elem storage, C v) {
       return;
     }
     case Elem::kF16: {
-      const uint16_t h = FloatToHalf(static_cast<float>(v));
+      const uint16_t h = FloatToHalf(ToFloatFor16(v));
       std::memcpy(p, &h, 2);
       return;
     }
     case Elem::kBF16: {
-      const uint16_t h = FloatToBf16(static_cast<float>(v));
+      const uint16_t h = FloatToBf16(ToFloatFor16(v));
       std::memcpy(p, &h, 2);
       return;
     }
@@ -163,9 +182,15 @@ inline const C* LoadRun(const Port& port, const char* p, int64_t stride, int64_t
   const int64_t step = stride * port.item;
   if (port.storage == NativeElem<C>() && InPlace<C>(port.storage, port.via)) {
     for (int64_t i = 0; i < n; ++i) std::memcpy(&buf[i], p + i * step, sizeof(C));
+  } else if (port.storage == Elem::kF64) {  // one rounding from double, never via fp32
+    for (int64_t i = 0; i < n; ++i) {
+      const double d = LoadOne<double>(p + i * step, port.storage);
+      buf[i] = static_cast<C>(RoundVia<double>(d, port.via));
+    }
   } else {
-    for (int64_t i = 0; i < n; ++i)
+    for (int64_t i = 0; i < n; ++i) {
       buf[i] = RoundVia<C>(LoadOne<C>(p + i * step, port.storage), port.via);
+    }
   }
   for (int64_t i = n; i < padded; ++i) buf[i] = C(0);
   return buf;

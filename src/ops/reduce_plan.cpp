@@ -6,6 +6,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "common/check_level.h"
 #include "common/error.h"
+#include "common/precision.h"
 #include "nnopbase/objects.h"
 #include "nnopbase/op_checks.h"
 #include "ops/view_memory.h"
@@ -157,6 +158,12 @@ int FinishReducePlan(const ReducePlan& plan, uint64_t* workspaceSize, aclOpExecu
     for (int k = 0; k < nOut; ++k) {
       if (!ToElem(plan.out[k].via, &info.outVia[k])) info.outVia[k] = rw::Elem::kF64;
       info.names[nIn + k] = plan.out[k].name;
+    }
+    if (CurrentPrecision() == PrecisionMode::kGolden) {
+      // The golden: float64 from the exactly widened inputs, one rounding to each output.
+      info.computeF64 = true;
+      for (rw::Elem& via : info.inVia) via = rw::Elem::kF64;
+      for (rw::Elem& via : info.outVia) via = rw::Elem::kF64;
     }
     if (nIn == 1) {
       executorPlan.inputs = {Snapshot(*plan.in[0].tensor)};
