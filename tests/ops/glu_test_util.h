@@ -204,11 +204,12 @@ struct SplitIndex {
 // fp32 (or double) and rounded once: fp32/double within `ulps` units of `scale` (the magnitude
 // of the formula's terms); fp16 / bf16 within one unit in the last place of the format.
 inline void ExpectClose(aclDataType dt, double got, double ref, double scale, double ulps,
-                        const std::string& where) {
+                        const std::string& where, double ulps16 = 1.0) {
   if (dt == ACL_FLOAT16 || dt == ACL_BF16) {
     const int bits = dt == ACL_FLOAT16 ? 10 : 7;
     const int minExp = dt == ACL_FLOAT16 ? -14 : -126;
-    EXPECT_LE(UlpsApart(got, ref, bits, minExp), 1.0) << where << " got " << got << " ref " << ref;
+    EXPECT_LE(UlpsApart(got, ref, bits, minExp), ulps16)
+        << where << " got " << got << " ref " << ref;
     return;
   }
   const double eps = dt == ACL_DOUBLE ? std::ldexp(1.0, -52) : std::ldexp(1.0, -23);
