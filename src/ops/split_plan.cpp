@@ -213,7 +213,7 @@ int FinishSplitPlan(const SplitOpPlan& plan, uint64_t* workspaceSize, aclOpExecu
                 {plan.xName, plan.dyName, plan.savedName, plan.outName, plan.out2Name}};
   const aclTensor* tensors[5] = {plan.x, plan.backward ? plan.dy : nullptr, plan.saved, plan.out,
                                  plan.out2};
-  bool empty = false;
+  bool empty = plan.noWork;
   for (const aclTensor* t : tensors) empty = empty || (t != nullptr && opcheck::IsEmpty(t));
 
   ExecutorPlan executorPlan;

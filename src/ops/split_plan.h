@@ -33,6 +33,7 @@ struct SplitOpPlan {
   const char* savedName = "";
   const char* outName = "out";
   const char* out2Name = "";
+  bool noWork = false;  // succeed with an executor that computes nothing (as for empty tensors)
   // Results are rounded to x's precision before out's dtype (the vendor computes in x's dtype
   // and casts); double inputs compute in double.
 };
