@@ -114,6 +114,25 @@ inline P GeluTanhGrad(const P& x) {
   return ei::pmul(ei::padd(ei::pmul(ei::pmul(x, ei::psub(g1, one)), g2), one), g1);
 }
 
+// 0.5 x (1 + erf(x / sqrt 2)); Eigen 3.4 core has no vectorised erf: the C library's, per lane.
+inline PF GeluErfExact(const PF& x) {
+  const PF erf = MapLanes(ei::pmul(x, Set<PF>(M_SQRT1_2)), [](float v) { return std::erf(v); });
+  return ei::pmul(ei::pmul(Set<PF>(0.5), x), ei::padd(Set<PF>(1.0), erf));
+}
+
+// tanh as 1 - 2 / (exp(2x) + 1) away from 0 (accurate to a few ulps through the exp), and
+// x - x^3/3 + 2x^5/15 - 17x^7/315 near 0 where that form cancels.
+inline PF Tanh(const PF& x) {
+  const PF one = Set<PF>(1.0);
+  const PF big = ei::psub(one, ei::pdiv(Set<PF>(2.0), ei::padd(Exp(ei::padd(x, x)), one)));
+  const PF x2 = ei::pmul(x, x);
+  PF p = Set<PF>(-17.0 / 315.0);
+  p = ei::padd(ei::pmul(p, x2), Set<PF>(2.0 / 15.0));
+  p = ei::padd(ei::pmul(p, x2), Set<PF>(-1.0 / 3.0));
+  const PF small = ei::padd(x, ei::pmul(ei::pmul(p, x2), x));
+  return ei::pselect(ei::pcmp_lt(ei::pabs(x), Set<PF>(0.0625)), small, big);
+}
+
 // d/dx of the erf gelu: Phi(x) + x phi(x).
 inline PF GeluErfGrad(const PF& x) {
   const PF half = Set<PF>(0.5);

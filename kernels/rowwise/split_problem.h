@@ -52,6 +52,18 @@ enum class Op : uint8_t {
   kGluGradBf16Steps,
   kGeGluGradTanh,  // in (dy, gate, up, gelu): dUp = dy gelu, dGate = gelu'(gate) (dy up)
   kGeGluGradErf,
+  // ---- more forwards: in (gate, up[, extra]) -> (y) ----
+  kGeluMulTanh,  // y = gelu_tanh(gate) * up
+  kGeluMulErf,   // y = 0.5 gate (1 + erf(gate / sqrt 2)) * up
+  kFatreluMul,   // in (gate, up, threshold broadcast): y = (gate > threshold ? gate : 0) * up
+  kSituGlu,      // y = beta tanh(gate / beta) sigmoid(gate) * up', up' = lb tanh(up / lb) if lb > 0
+  kClippedSwiglu,       // A = min(A, l), B = clamp(B, -l, l), y = A sigmoid(alpha A) (B + bias)
+  kClippedSwigluMode1,  // y = min(silu(A), l) * clamp(B, -l, l)
+  kSwigluGroup,         // y = silu(A') B' (clamped by `limit` when limit > 0)
+  kSwigluGroupWeighted,  // in (A, B, weight broadcast over the row): the same times weight
+  // ---- more backwards: in (dy, gate, up) -> (dGate, dUp) ----
+  kSituGluGrad,
+  kClippedSwigluGrad,
 };
 
 // Scalar attributes (unused ones are ignored).
@@ -79,6 +91,13 @@ struct Problem {
   int rowDims = 0;               // leading dims of `shape` that index rows
   int64_t rowLimit = -1;  // rows >= rowLimit: skipped (forward) / zeroed (backward); -1 = all
   bool zeroPastLimit = false;
+  // D5: when groupIndex is set, rowLimit = min(sum of its groupCount int64 values (element
+  // stride groupStride), rows), read when the kernel runs; the sum is taken in fp32 when
+  // groupSumInFloat (as the A2 kernels do), and a negative sum gives no rows.
+  const int64_t* groupIndex = nullptr;
+  int64_t groupCount = 0;
+  int64_t groupStride = 1;
+  bool groupSumInFloat = false;
   Params params;
 };
 

@@ -8,9 +8,31 @@ namespace kernels {
 namespace split {
 namespace {
 
+// D5: the row limit from the group index, read now (the stream has made it current).
+int64_t GroupRows(const Problem& p) {
+  int64_t rows = 1;
+  for (int d = 0; d < p.rowDims; ++d) rows *= p.shape[d];
+  if (p.groupSumInFloat) {
+    float sum = 0.0f;
+    for (int64_t g = 0; g < p.groupCount; ++g) {
+      sum += static_cast<float>(p.groupIndex[g * p.groupStride]);
+    }
+    if (!(sum > 0.0f)) return 0;
+    return sum >= static_cast<float>(rows) ? rows : static_cast<int64_t>(sum);
+  }
+  int64_t sum = 0;
+  for (int64_t g = 0; g < p.groupCount; ++g) {
+    const int64_t v = p.groupIndex[g * p.groupStride];
+    if (__builtin_add_overflow(sum, v, &sum)) sum = v > 0 ? INT64_MAX : INT64_MIN;
+  }
+  return sum <= 0 ? 0 : std::min(sum, rows);
+}
+
 template <typename C, typename F>
-bool RunWith(const Problem& p, ThreadPool* pool) {
-  if (p.numInputs != F::kIn || p.numOutputs != F::kOut) return false;
+bool RunWith(const Problem& problem, ThreadPool* pool) {
+  if (problem.numInputs != F::kIn || problem.numOutputs != F::kOut) return false;
+  Problem p = problem;
+  if (p.groupIndex != nullptr) p.rowLimit = GroupRows(p);
   const SplitMap<C, F> map(p);
   const int64_t total = map.Total();
   if (total == 0) return true;
@@ -70,6 +92,26 @@ bool Run(const Problem& p, ThreadPool* pool) {
       return RunFloat<GeGluGradFn<false>>(p, pool);
     case Op::kGeGluGradErf:
       return RunFloat<GeGluGradFn<true>>(p, pool);
+    case Op::kGeluMulTanh:
+      return RunFloat<GeluMulFn<false>>(p, pool);
+    case Op::kGeluMulErf:
+      return RunFloat<GeluMulFn<true>>(p, pool);
+    case Op::kFatreluMul:
+      return RunFloat<FatreluMulFn>(p, pool);
+    case Op::kSituGlu:
+      return RunFloat<SituGluFn>(p, pool);
+    case Op::kClippedSwiglu:
+      return RunFloat<ClippedSwigluFn>(p, pool);
+    case Op::kClippedSwigluMode1:
+      return RunFloat<ClippedSwigluMode1Fn>(p, pool);
+    case Op::kSwigluGroup:
+      return RunFloat<SwigluGroupFn<false>>(p, pool);
+    case Op::kSwigluGroupWeighted:
+      return RunFloat<SwigluGroupFn<true>>(p, pool);
+    case Op::kSituGluGrad:
+      return RunFloat<SituGluGradFn>(p, pool);
+    case Op::kClippedSwigluGrad:
+      return RunFloat<ClippedSwigluGradFn>(p, pool);
   }
   return false;
 }

@@ -16,17 +16,23 @@ namespace ops {
 namespace {
 
 namespace sk = kernels::split;
+using Extra = SplitOpPlan::Extra;
+
+// Tensor slots of a plan, in message and view order.
+enum Slot { kX, kDy, kSaved, kOut, kOut2, kExtra, kGroup, kSlots };
 
 struct SplitLaunch {
   sk::Op kernel;
   sk::Params params;
   sk::Mode mode;
+  Extra extraKind;
   int dim;
   bool activateFirst;
   bool backward;
-  bool hasSaved;
-  bool hasOut2;
-  const char* names[5];  // x, dy, saved, out, out2
+  bool groupSumInFloat;
+  int8_t input[kSlots];   // index in plan.inputs of each input slot, -1 = absent
+  int8_t output[kSlots];  // index in plan.outputs of each output slot, -1 = absent
+  const char* names[kSlots];
 };
 
 const char* FirstElement(const TensorSnapshot& v) {
@@ -52,14 +58,27 @@ void SetOperand(sk::Operand* op, const TensorSnapshot& v, int64_t elementOffset,
   for (int d = 0; d < ndim; ++d) op->strides[d] = strides[d];
 }
 
-// Builds the kernel problem from the views; on failure *fault names the argument whose layout
-// cannot be walked as the split needs.
+// An extra input over the iteration shape: zero strides everywhere (a scalar), or the tensor's
+// elements walked over the row dims and repeated along the split ones (per row).
+bool ExtraStrides(const sk::Geometry& g, Extra kind, const TensorSnapshot& t, int64_t* strides) {
+  for (int d = 0; d < g.ndim; ++d) strides[d] = 0;
+  if (kind == Extra::kScalar) return true;
+  int64_t rowStrides[sk::kMaxDims];
+  if (!sk::ReshapeStrides(static_cast<int>(t.shape.size()), t.shape.data(), t.strides.data(),
+                          g.rowDims, g.shape, rowStrides)) {
+    return false;
+  }
+  for (int d = 0; d < g.rowDims; ++d) strides[d] = rowStrides[d];
+  return true;
+}
+
+// Builds the kernel problem from the views (indexed by Slot, absent = nullptr); on failure
+// *fault names the argument whose layout cannot be walked as the split needs.
 bool BuildProblem(const SplitLaunch& l, const TensorSnapshot* const* views, sk::Problem* p,
                   const char** fault) {
-  // views: x, dy, saved, out, out2 (absent = nullptr)
-  const TensorSnapshot& x = *views[0];
+  const TensorSnapshot& x = *views[kX];
   sk::Geometry g;
-  *fault = l.names[0];
+  *fault = l.names[kX];
   if (!sk::MakeGeometry(LayoutOf(x), l.dim, l.mode, &g)) return false;
   *p = sk::Problem{};
   p->op = l.kernel;
@@ -73,23 +92,36 @@ bool BuildProblem(const SplitLaunch& l, const TensorSnapshot* const* views, sk::
   int64_t mapped[sk::kMaxDims];
   int in = 0;
   if (l.backward) {
-    *fault = l.names[1];
-    if (!sk::MapOnto(g, LayoutOf(*views[1]), mapped)) return false;
-    SetOperand(&p->in[in++], *views[1], 0, mapped, g.ndim);
+    *fault = l.names[kDy];
+    if (!sk::MapOnto(g, LayoutOf(*views[kDy]), mapped)) return false;
+    SetOperand(&p->in[in++], *views[kDy], 0, mapped, g.ndim);
   }
   SetOperand(&p->in[in++], x, gateOffset, g.halfStrides, g.ndim);
   SetOperand(&p->in[in++], x, upOffset, g.halfStrides, g.ndim);
-  if (l.hasSaved) {
-    *fault = l.names[2];
-    if (!sk::MapOnto(g, LayoutOf(*views[2]), mapped)) return false;
-    SetOperand(&p->in[in++], *views[2], 0, mapped, g.ndim);
+  if (views[kSaved] != nullptr) {
+    *fault = l.names[kSaved];
+    if (!sk::MapOnto(g, LayoutOf(*views[kSaved]), mapped)) return false;
+    SetOperand(&p->in[in++], *views[kSaved], 0, mapped, g.ndim);
+  }
+  if (views[kExtra] != nullptr) {
+    *fault = l.names[kExtra];
+    if (!ExtraStrides(g, l.extraKind, *views[kExtra], mapped)) return false;
+    SetOperand(&p->in[in++], *views[kExtra], 0, mapped, g.ndim);
   }
   p->numInputs = in;
+  if (views[kGroup] != nullptr) {
+    const TensorSnapshot& gi = *views[kGroup];
+    p->groupIndex = reinterpret_cast<const int64_t*>(FirstElement(gi));
+    p->groupCount = gi.shape.empty() ? 1 : gi.shape[0];
+    p->groupStride = gi.shape.empty() ? 1 : gi.strides[0];
+    p->groupSumInFloat = l.groupSumInFloat;
+    p->zeroPastLimit = l.backward;
+  }
   const sk::Dtype round = SplitDtype(x.dtype);
   if (l.backward) {
-    const TensorSnapshot& gx = *views[3];
+    const TensorSnapshot& gx = *views[kOut];
     sk::Geometry gg;
-    *fault = l.names[3];
+    *fault = l.names[kOut];
     if (!sk::MakeGeometry(LayoutOf(gx), l.dim, l.mode, &gg) || !SameShape(g, gg)) return false;
     SetOperand(&p->out[0], gx, l.activateFirst ? gg.firstOffset : gg.secondOffset, gg.halfStrides,
                g.ndim);
@@ -97,11 +129,11 @@ bool BuildProblem(const SplitLaunch& l, const TensorSnapshot* const* views, sk::
                g.ndim);
     p->numOutputs = 2;
   } else {
-    p->numOutputs = l.hasOut2 ? 2 : 1;
+    p->numOutputs = views[kOut2] != nullptr ? 2 : 1;
     for (int k = 0; k < p->numOutputs; ++k) {
-      *fault = l.names[3 + k];
-      if (!sk::MapOnto(g, LayoutOf(*views[3 + k]), mapped)) return false;
-      SetOperand(&p->out[k], *views[3 + k], 0, mapped, g.ndim);
+      *fault = l.names[kOut + k];
+      if (!sk::MapOnto(g, LayoutOf(*views[kOut + k]), mapped)) return false;
+      SetOperand(&p->out[k], *views[kOut + k], 0, mapped, g.ndim);
     }
   }
   p->computeRound[0] = p->computeRound[1] = round;
@@ -136,28 +168,22 @@ size_t TrafficBytes(const TensorSnapshot& view) {
   return n;
 }
 
-// The plan's snapshots in BuildProblem's order: x, dy, saved, out, out2.
 void ViewsOf(const ExecutorPlan& plan, const SplitLaunch& l, const TensorSnapshot** views) {
-  for (int i = 0; i < 5; ++i) views[i] = nullptr;
-  if (l.backward) {
-    views[1] = &plan.inputs[0];
-    views[0] = &plan.inputs[1];
-    if (l.hasSaved) views[2] = &plan.inputs[2];
-  } else {
-    views[0] = &plan.inputs[0];
+  for (int s = 0; s < kSlots; ++s) {
+    views[s] = nullptr;
+    if (l.input[s] >= 0) views[s] = &plan.inputs[static_cast<size_t>(l.input[s])];
+    if (l.output[s] >= 0) views[s] = &plan.outputs[static_cast<size_t>(l.output[s])];
   }
-  views[3] = &plan.outputs[0];
-  if (l.hasOut2) views[4] = &plan.outputs[1];
 }
 
 int Launch(const ExecutorPlan& plan, aclrtStream stream) {
   const SplitLaunch l = plan.Payload<SplitLaunch>();
   const char* opName = plan.opName;
-  const TensorSnapshot* views[5];
+  const TensorSnapshot* views[kSlots];
   ViewsOf(plan, l, views);
   if (CheckEnabled(1)) {
-    for (int i = 0; i < 5; ++i) {
-      if (views[i] != nullptr) ACLCPU_RETURN_IF_ERROR(RecheckView(opName, l.names[i], *views[i]));
+    for (int s = 0; s < kSlots; ++s) {
+      if (views[s] != nullptr) ACLCPU_RETURN_IF_ERROR(RecheckView(opName, l.names[s], *views[s]));
     }
   }
   kernels::ThreadPool* pool = rt::CurrentDevicePool();
@@ -171,11 +197,10 @@ int Launch(const ExecutorPlan& plan, aclrtStream stream) {
   };
   size_t cost = 0;
   std::vector<rt::ByteRange> writes;
-  for (int i = 0; i < 5; ++i) {
-    if (views[i] != nullptr) cost += TrafficBytes(*views[i]);
-  }
-  for (int i = 3; i < 5; ++i) {
-    if (views[i] != nullptr) writes.push_back(Hull(*views[i]));
+  for (int s = 0; s < kSlots; ++s) {
+    if (views[s] == nullptr) continue;
+    cost += TrafficBytes(*views[s]);
+    if (l.output[s] >= 0) writes.push_back(Hull(*views[s]));
   }
   const int rc = rt::Submit(stream, opName, std::move(task), writes, cost);
   if (rc != 0) {
@@ -202,58 +227,78 @@ sk::Dtype SplitDtype(aclDataType dtype) {
 
 int FinishSplitPlan(const SplitOpPlan& plan, uint64_t* workspaceSize, aclOpExecutor** executor) {
   const char* const op = plan.opName;
-  SplitLaunch l{plan.kernel,
-                plan.params,
-                plan.mode,
-                plan.dim,
-                plan.activateFirst,
-                plan.backward,
-                plan.saved != nullptr,
-                plan.out2 != nullptr,
-                {plan.xName, plan.dyName, plan.savedName, plan.outName, plan.out2Name}};
-  const aclTensor* tensors[5] = {plan.x, plan.backward ? plan.dy : nullptr, plan.saved, plan.out,
-                                 plan.out2};
-  bool empty = plan.noWork;
-  for (const aclTensor* t : tensors) empty = empty || (t != nullptr && opcheck::IsEmpty(t));
-
+  SplitLaunch l{};
+  l.kernel = plan.kernel;
+  l.params = plan.params;
+  l.mode = plan.mode;
+  l.extraKind = plan.extraKind;
+  l.dim = plan.dim;
+  l.activateFirst = plan.activateFirst;
+  l.backward = plan.backward;
+  l.groupSumInFloat = plan.groupSumInFloat;
+  const char* names[kSlots] = {plan.xName,   plan.dyName,    plan.savedName,     plan.outName,
+                               plan.out2Name, plan.extraName, plan.groupIndexName};
+  const aclTensor* tensors[kSlots] = {plan.x,    plan.backward ? plan.dy : nullptr,
+                                      plan.saved, plan.out,
+                                      plan.out2,  plan.extra,
+                                      plan.groupIndex};
+  for (int s = 0; s < kSlots; ++s) {
+    l.names[s] = names[s];
+    l.input[s] = -1;
+    l.output[s] = -1;
+  }
+  // Snapshot order: forward x, extra, groupIndex; backward dy, x, saved, groupIndex.
   ExecutorPlan executorPlan;
   executorPlan.opName = op;
-  if (plan.backward) {
-    if (plan.saved != nullptr) {
-      executorPlan.inputs = {Snapshot(*plan.dy), Snapshot(*plan.x), Snapshot(*plan.saved)};
-    } else {
-      executorPlan.inputs = {Snapshot(*plan.dy), Snapshot(*plan.x)};
-    }
-  } else {
-    executorPlan.inputs = {Snapshot(*plan.x)};
+  const Slot inputOrder[] = {kDy, kX, kSaved, kExtra, kGroup};
+  int8_t n = 0;
+  for (Slot s : inputOrder) {
+    if (tensors[s] == nullptr) continue;
+    l.input[s] = n++;
   }
-  if (plan.out2 != nullptr) {
-    executorPlan.outputs = {Snapshot(*plan.out), Snapshot(*plan.out2)};
-  } else {
-    executorPlan.outputs = {Snapshot(*plan.out)};
+  const Slot outputOrder[] = {kOut, kOut2};
+  int8_t m = 0;
+  for (Slot s : outputOrder) {
+    if (tensors[s] != nullptr) l.output[s] = m++;
   }
+  TensorSnapshot in[5];
+  TensorSnapshot out[2];
+  for (int s = 0; s < kSlots; ++s) {
+    if (l.input[s] >= 0) in[l.input[s]] = Snapshot(*tensors[s]);
+    if (l.output[s] >= 0) out[l.output[s]] = Snapshot(*tensors[s]);
+  }
+  if (n == 1) executorPlan.inputs = {in[0]};
+  if (n == 2) executorPlan.inputs = {in[0], in[1]};
+  if (n == 3) executorPlan.inputs = {in[0], in[1], in[2]};
+  if (n == 4) executorPlan.inputs = {in[0], in[1], in[2], in[3]};
+  if (n > 4) return Fail(ACLNN_ERR_INNER, std::string(op) + ": too many inputs for one plan");
+  executorPlan.outputs = m == 2 ? SnapshotArray<2>{out[0], out[1]} : SnapshotArray<2>{out[0]};
   executorPlan.workspaceSize = 0;
 
+  bool empty = plan.noWork;
+  for (Slot s : {kX, kDy, kSaved, kOut, kOut2}) {
+    empty = empty || (tensors[s] != nullptr && opcheck::IsEmpty(tensors[s]));
+  }
   if (!empty) {
-    for (int i = 0; i < 5; ++i) {
-      if (tensors[i] != nullptr) {
-        ACLCPU_RETURN_IF_ERROR(opcheck::ViewInDeviceMemory(op, l.names[i], tensors[i]));
+    for (int s = 0; s < kSlots; ++s) {
+      if (tensors[s] != nullptr) {
+        ACLCPU_RETURN_IF_ERROR(opcheck::ViewInDeviceMemory(op, names[s], tensors[s]));
       }
     }
-    for (int o = 3; o < 5; ++o) {
+    for (Slot o : {kOut, kOut2}) {
       if (tensors[o] == nullptr) continue;
-      ACLCPU_RETURN_IF_ERROR(opcheck::NoSelfOverlap(op, l.names[o], tensors[o]));
-      for (int i = 0; i < 3; ++i) {
+      ACLCPU_RETURN_IF_ERROR(opcheck::NoSelfOverlap(op, names[o], tensors[o]));
+      for (Slot i : {kX, kDy, kSaved, kExtra, kGroup}) {
         if (tensors[i] == nullptr) continue;
         ACLCPU_RETURN_IF_ERROR(
-            opcheck::NoPartialOverlap(op, l.names[o], tensors[o], l.names[i], tensors[i]));
+            opcheck::NoPartialOverlap(op, names[o], tensors[o], names[i], tensors[i]));
       }
     }
-    if (tensors[4] != nullptr) {
+    if (tensors[kOut2] != nullptr) {
       ACLCPU_RETURN_IF_ERROR(
-          opcheck::NoPartialOverlap(op, l.names[4], tensors[4], l.names[3], tensors[3]));
+          opcheck::NoPartialOverlap(op, names[kOut2], tensors[kOut2], names[kOut], tensors[kOut]));
     }
-    const TensorSnapshot* views[5];
+    const TensorSnapshot* views[kSlots];
     ViewsOf(executorPlan, l, views);
     sk::Problem problem;
     const char* fault = "";
@@ -268,8 +313,7 @@ int FinishSplitPlan(const SplitOpPlan& plan, uint64_t* workspaceSize, aclOpExecu
   }
   aclOpExecutor* created = CreateExecutor(executorPlan);
   if (created == nullptr) {
-    return Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR,
-                std::string(op) + ": could not create the executor");
+    return Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, std::string(op) + ": could not create the executor");
   }
   *workspaceSize = 0;
   *executor = created;

@@ -27,12 +27,23 @@ struct SplitOpPlan {
   const aclTensor* saved = nullptr;
   const aclTensor* out = nullptr;
   const aclTensor* out2 = nullptr;
+  // An extra forward input the formula reads with each element: a one-element tensor (FatreluMul's
+  // threshold, broadcast everywhere) or one value per row (SwigluGroup's weight: its elements in
+  // row-major order over the dims before dim).
+  enum class Extra : uint8_t { kNone, kScalar, kPerRow };
+  Extra extraKind = Extra::kNone;
+  const aclTensor* extra = nullptr;
+  // D5: rows at or past min(sum of groupIndex, rows) are skipped (forward) / zeroed (backward).
+  const aclTensor* groupIndex = nullptr;
+  bool groupSumInFloat = false;
   // The operator's argument names, for messages.
   const char* xName = "self";
   const char* dyName = "gradOutput";
   const char* savedName = "";
   const char* outName = "out";
   const char* out2Name = "";
+  const char* extraName = "";
+  const char* groupIndexName = "groupIndexOptional";
   bool noWork = false;  // succeed with an executor that computes nothing (as for empty tensors)
   // Results are rounded to x's precision before out's dtype (the vendor computes in x's dtype
   // and casts); double inputs compute in double.
