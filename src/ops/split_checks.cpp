@@ -69,6 +69,42 @@ int RankAtMost(const char* op, const char* arg, const aclTensor* t, size_t maxRa
                         opcheck::ShapeString(t->viewShape) + ")");
 }
 
+int LastDimSplit(const char* op, const char* arg, const aclTensor* t, int code) {
+  const std::string head =
+      std::string(op) + ": " + arg + " shape " + opcheck::ShapeString(t->viewShape);
+  if (t->viewShape.size() < 2) return Fail(code, head + " needs at least 2 dims");
+  const int64_t last = t->viewShape.back();
+  if (last == 0) return Fail(code, head + " has an empty last dim");
+  if (last > 1024) return Fail(code, head + " has a last dim over 1024");
+  if (last % 2 != 0) return Fail(code, head + " has an odd last dim; it must split in halves");
+  int64_t rows = 1;
+  for (size_t i = 0; i + 1 < t->viewShape.size(); ++i) rows *= t->viewShape[i];
+  if (rows > 200000) return Fail(code, head + " has more than 200000 rows");
+  return ACLNN_SUCCESS;
+}
+
+int HalfElements(const char* op, const char* xArg, const aclTensor* x, const char* outArg,
+                 const aclTensor* out, int code) {
+  if (Numel(out) * 2 == Numel(x)) return ACLNN_SUCCESS;
+  return Fail(code, std::string(op) + ": " + outArg + " shape " +
+                        opcheck::ShapeString(out->viewShape) + " holds " +
+                        std::to_string(Numel(out)) + " elements; " + xArg + " shape " +
+                        opcheck::ShapeString(x->viewShape) + " split in halves gives " +
+                        std::to_string(Numel(x) / 2));
+}
+
+int GroupIndex(const char* op, const aclTensor* g, int dtypeCode, int shapeCode) {
+  if (g->dtype != ACL_INT64) {
+    return Fail(dtypeCode, std::string(op) + ": groupIndexOptional dtype " + DtypeName(g->dtype) +
+                               " is not supported; expected INT64");
+  }
+  if (g->viewShape.size() != 1) {
+    return Fail(shapeCode, std::string(op) + ": groupIndexOptional shape " +
+                               opcheck::ShapeString(g->viewShape) + " must be 1-D");
+  }
+  return ACLNN_SUCCESS;
+}
+
 int64_t Numel(const aclTensor* t) {
   int64_t n = 1;
   for (int64_t d : t->viewShape) n *= d;

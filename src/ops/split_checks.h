@@ -46,6 +46,18 @@ int HalvedShape(const char* op, const char* xArg, const aclTensor* x, int dim, c
 // tensor rank <= maxRank.
 int RankAtMost(const char* op, const char* arg, const aclTensor* tensor, size_t maxRank, int code);
 
+// The last-dim tiling rules of FatreluMul and GeluMul: rank >= 2, last dim non-zero, even and
+// <= 1024, product of the other dims <= 200000.
+int LastDimSplit(const char* op, const char* arg, const aclTensor* t, int code);
+
+// out holds exactly half of x's elements (the vendor's tiling writes that many and never looks
+// at out's shape).
+int HalfElements(const char* op, const char* xArg, const aclTensor* x, const char* outArg,
+                 const aclTensor* out, int code);
+
+// groupIndex: INT64 (else `dtypeCode`), 1-D (else `shapeCode`).
+int GroupIndex(const char* op, const aclTensor* groupIndex, int dtypeCode, int shapeCode);
+
 int64_t Numel(const aclTensor* t);
 
 }  // namespace splitcheck
