@@ -120,18 +120,9 @@ inline PF GeluErfExact(const PF& x) {
   return ei::pmul(ei::pmul(Set<PF>(0.5), x), ei::padd(Set<PF>(1.0), erf));
 }
 
-// tanh as 1 - 2 / (exp(2x) + 1) away from 0 (accurate to a few ulps through the exp), and
-// x - x^3/3 + 2x^5/15 - 17x^7/315 near 0 where that form cancels.
-inline PF Tanh(const PF& x) {
-  const PF one = Set<PF>(1.0);
-  const PF big = ei::psub(one, ei::pdiv(Set<PF>(2.0), ei::padd(Exp(ei::padd(x, x)), one)));
-  const PF x2 = ei::pmul(x, x);
-  PF p = Set<PF>(-17.0 / 315.0);
-  p = ei::padd(ei::pmul(p, x2), Set<PF>(2.0 / 15.0));
-  p = ei::padd(ei::pmul(p, x2), Set<PF>(-1.0 / 3.0));
-  const PF small = ei::padd(x, ei::pmul(ei::pmul(p, x2), x));
-  return ei::pselect(ei::pcmp_lt(ei::pabs(x), Set<PF>(0.0625)), small, big);
-}
+// tanh: Eigen's rational approximation (measured within 4.6 ulps over [-10, 10]; no
+// cancellation near 0, unlike 1 - 2 / (exp(2x) + 1)).
+inline PF Tanh(const PF& x) { return ei::ptanh(x); }
 
 // d/dx of the erf gelu: Phi(x) + x phi(x).
 inline PF GeluErfGrad(const PF& x) {
