@@ -122,10 +122,19 @@ bool BuildProblem(const SplitLaunch& l, const TensorSnapshot* const* views, sk::
     const TensorSnapshot& gx = *views[kOut];
     sk::Geometry gg;
     *fault = l.names[kOut];
-    if (!sk::MakeGeometry(LayoutOf(gx), l.dim, l.mode, &gg) || !SameShape(g, gg)) return false;
-    SetOperand(&p->out[0], gx, l.activateFirst ? gg.firstOffset : gg.secondOffset, gg.halfStrides,
+    if (!sk::MakeGeometry(LayoutOf(gx), l.dim, l.mode, &gg)) return false;
+    // The two layouts may pair the same elements through different shapes (a merged block vs.
+    // last-dim pairs): walk gradX's halves in x's iteration shape.
+    int64_t halfStrides[sk::kMaxDims];
+    if (SameShape(g, gg)) {
+      for (int d = 0; d < g.ndim; ++d) halfStrides[d] = gg.halfStrides[d];
+    } else if (!sk::ReshapeStrides(gg.ndim, gg.shape, gg.halfStrides, g.ndim, g.shape,
+                                   halfStrides)) {
+      return false;
+    }
+    SetOperand(&p->out[0], gx, l.activateFirst ? gg.firstOffset : gg.secondOffset, halfStrides,
                g.ndim);
-    SetOperand(&p->out[1], gx, l.activateFirst ? gg.secondOffset : gg.firstOffset, gg.halfStrides,
+    SetOperand(&p->out[1], gx, l.activateFirst ? gg.secondOffset : gg.firstOffset, halfStrides,
                g.ndim);
     p->numOutputs = 2;
   } else {
@@ -236,11 +245,11 @@ int FinishSplitPlan(const SplitOpPlan& plan, uint64_t* workspaceSize, aclOpExecu
   l.activateFirst = plan.activateFirst;
   l.backward = plan.backward;
   l.groupSumInFloat = plan.groupSumInFloat;
-  const char* names[kSlots] = {plan.xName,   plan.dyName,    plan.savedName,     plan.outName,
+  const char* names[kSlots] = {plan.xName,    plan.dyName,    plan.savedName,     plan.outName,
                                plan.out2Name, plan.extraName, plan.groupIndexName};
-  const aclTensor* tensors[kSlots] = {plan.x,    plan.backward ? plan.dy : nullptr,
-                                      plan.saved, plan.out,
-                                      plan.out2,  plan.extra,
+  const aclTensor* tensors[kSlots] = {plan.x,         plan.backward ? plan.dy : nullptr,
+                                      plan.saved,     plan.out,
+                                      plan.out2,      plan.extra,
                                       plan.groupIndex};
   for (int s = 0; s < kSlots; ++s) {
     l.names[s] = names[s];
@@ -313,7 +322,8 @@ int FinishSplitPlan(const SplitOpPlan& plan, uint64_t* workspaceSize, aclOpExecu
   }
   aclOpExecutor* created = CreateExecutor(executorPlan);
   if (created == nullptr) {
-    return Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR, std::string(op) + ": could not create the executor");
+    return Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR,
+                std::string(op) + ": could not create the executor");
   }
   *workspaceSize = 0;
   *executor = created;
