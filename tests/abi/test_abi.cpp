@@ -39,7 +39,7 @@ const AbiSymbol kOps[] = {
 
 constexpr size_t kRuntimeCount = 64;   // runtime functions of acl/acl.h
 constexpr size_t kNnopbaseCount = 44;  // acl_meta.h (42) + aclnn_base.h (2)
-constexpr size_t kOpsCount = 4 + 16;   // SwishBackward, SeluBackward; glu.inc 16
+constexpr size_t kOpsCount = 4 + 32;   // SwishBackward, SeluBackward; glu.inc 32
 static_assert(std::size(kRuntime) == kRuntimeCount);
 static_assert(std::size(kNnopbase) == kNnopbaseCount);
 static_assert(std::size(kOps) == kOpsCount);
