@@ -47,6 +47,10 @@ class SplitMap {
     if (p_.zeroPastLimit && std::max(begin, computeEnd_) < end) {
       Walk(std::max(begin, computeEnd_), end, false);
     }
+#if defined(__SSE2__)
+    // Streaming stores are weakly ordered: make them visible before the task reports done.
+    if (stream_) _mm_sfence();
+#endif
   }
 
  private:
@@ -83,6 +87,10 @@ class SplitMap {
     }
     computeEnd_ = total_;
     if (p_.rowLimit >= 0) computeEnd_ = std::min(total_, p_.rowLimit * rowLen);
+    // Outputs far larger than the caches are written with streaming stores (no read for
+    // ownership: the write costs its bytes once, as a plain copy's does).
+    stream_ =
+        kStreamPacket && total_ * static_cast<int64_t>(sizeof(C)) * p_.numOutputs >= kStreamBytes;
   }
 
   // Operand op's stride on dim d of the problem (inputs first, then outputs; absent = 0).
@@ -170,6 +178,25 @@ class SplitMap {
     }
   }
 
+  void Store(C* d, const P& v) const {
+#if defined(EIGEN_VECTORIZE_AVX512)
+    if constexpr (sizeof(P) == 64) {
+      if (stream_ && (reinterpret_cast<uintptr_t>(d) & 63) == 0) {
+        _mm512_stream_ps(reinterpret_cast<float*>(d), v);
+        return;
+      }
+    }
+#elif defined(EIGEN_VECTORIZE_AVX)
+    if constexpr (sizeof(P) == 32) {
+      if (stream_ && (reinterpret_cast<uintptr_t>(d) & 31) == 0) {
+        _mm256_stream_ps(reinterpret_cast<float*>(d), v);
+        return;
+      }
+    }
+#endif
+    ei::pstoreu(d, v);
+  }
+
   void Compute(const C* const* src, C* const* dst, int64_t m) const {
     const F f{};
     P a[F::kIn];
@@ -178,7 +205,7 @@ class SplitMap {
     for (; i + kStep <= m; i += kStep) {
       for (int k = 0; k < F::kIn; ++k) a[k] = ei::ploadu<P>(src[k] + i);
       f(a, r, p_.params);
-      for (int k = 0; k < F::kOut; ++k) ei::pstoreu(dst[k] + i, r[k]);
+      for (int k = 0; k < F::kOut; ++k) Store(dst[k] + i, r[k]);
     }
     if (i == m) return;
     alignas(64) C tin[F::kIn][kStep] = {};
@@ -192,7 +219,15 @@ class SplitMap {
     }
   }
 
+#if defined(EIGEN_VECTORIZE_AVX512) || defined(EIGEN_VECTORIZE_AVX)
+  static constexpr bool kStreamPacket = std::is_same<C, float>::value;
+#else
+  static constexpr bool kStreamPacket = false;
+#endif
+  static constexpr int64_t kStreamBytes = int64_t{16} << 20;
+
   const Problem& p_;
+  bool stream_ = false;
   int nd_ = 0;
   int64_t total_ = 0;
   int64_t computeEnd_ = 0;
