@@ -9,6 +9,7 @@
 #include "common/dtype.h"
 #include "common/error.h"
 #include "nnopbase/op_checks.h"
+#include "ops/split_memcheck.h"
 #include "runtime/runtime.h"
 
 namespace aclcpu {
@@ -195,6 +196,11 @@ int Launch(const ExecutorPlan& plan, aclrtStream stream) {
       if (views[s] != nullptr) ACLCPU_RETURN_IF_ERROR(RecheckView(opName, l.names[s], *views[s]));
     }
   }
+  for (int s = 0; s < kSlots; ++s) {
+    if (views[s] != nullptr && l.input[s] >= 0) {
+      ACLCPU_RETURN_IF_ERROR(splitmem::CheckInitialised(opName, l.names[s], *views[s]));
+    }
+  }
   kernels::ThreadPool* pool = rt::CurrentDevicePool();
   sk::Problem problem;
   const char* fault = "";
@@ -218,8 +224,8 @@ int Launch(const ExecutorPlan& plan, aclrtStream stream) {
                     std::to_string(rc));
   }
   if (CheckEnabled(2)) {  // outputs count as written from here on (stream order)
-    for (const rt::ByteRange& r : writes) {
-      rt::MarkWritten(reinterpret_cast<const void*>(r.begin), r.end - r.begin);
+    for (int s = 0; s < kSlots; ++s) {
+      if (views[s] != nullptr && l.output[s] >= 0) splitmem::MarkWritten(*views[s]);
     }
   }
   return ACLNN_SUCCESS;

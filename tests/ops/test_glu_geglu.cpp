@@ -267,3 +267,37 @@ TEST(GeGluBackward, FailureTable) {
 }
 
 }  // namespace
+
+namespace {
+
+// The vendor's GeGluBackward sample fills FLOAT16 tensors from float vectors byte for byte: the
+// device sees the 16-bit halves of the floats. The library computes on those bytes, as the NPU.
+TEST(GeGluBackward, VendorSampleWithFloatBytesInHalfTensors) {
+  // The halves of -2.0f are (0, -2) in fp16, those of -1.0f (0, -1.875).
+  const std::vector<float> gradOut = {-2, 0}, self = {-2, -1, 0, 0}, gelu = {-2, 0};
+  DeviceBuffer dg(8), dx(16), dgelu(8), dgi(16);
+  dg.Upload(gradOut.data(), 8);
+  dx.Upload(self.data(), 16);
+  dgelu.Upload(gelu.data(), 8);
+  const std::vector<float> zeros(4, 0.0f);
+  dgi.Upload(zeros.data(), 16);
+  const std::vector<int64_t> half = {2, 1}, full = {2, 2};
+  Tensor tg(half, ACL_FLOAT16, dg.data()), tx(full, ACL_FLOAT16, dx.data());
+  Tensor tgelu(half, ACL_FLOAT16, dgelu.data()), tgi(full, ACL_FLOAT16, dgi.data());
+  for (bool v3 : {false, true}) {
+    const P1 p = GeGluBwd(v3, tg.get(), tx.get(), tgelu.get(), -1, 1, false, tgi.get());
+    ASSERT_EQ(p.status, ACLNN_SUCCESS) << TakeErrMsg();
+    ASSERT_EQ(RunPhase2(v3 ? aclnnGeGluV3Backward : aclnnGeGluBackward, p.ws, p.exec),
+              ACLNN_SUCCESS);
+    const std::vector<uint8_t> bytes = dgi.Download();
+    uint16_t h[4];
+    std::memcpy(h, bytes.data(), 8);
+    // Seen as fp16: gradOutput [0, -2], self [[0, -2], [0, -1.875]], gelu [0, -2].
+    EXPECT_EQ(HalfToFloat(h[0]), 0.0f);
+    EXPECT_EQ(HalfToFloat(h[1]), 0.0f);  // +-0
+    EXPECT_EQ(HalfToFloat(h[2]), 4.0f);
+    EXPECT_EQ(HalfToFloat(h[3]), 0.0f);  // +-0
+  }
+}
+
+}  // namespace
