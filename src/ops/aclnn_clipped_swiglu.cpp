@@ -42,7 +42,7 @@ int GetWorkspaceSize(const char* kOpName, bool v2, const aclTensor* x,
   if (v2 ? !sc::Is950(*soc) : !(sc::IsA2OrA3(*soc) || sc::Is950(*soc))) {
     return sc::RefuseChip(kOpName, *soc, code, v2 ? "Ascend 950" : "Atlas A2, A3 and Ascend 950");
   }
-  const std::vector<aclDataType> dtypes = {ACL_FLOAT16, ACL_FLOAT, ACL_BF16};
+  static const std::vector<aclDataType> dtypes = {ACL_FLOAT16, ACL_FLOAT, ACL_BF16};
   ACLCPU_RETURN_IF_ERROR(sc::DtypeOnChip(kOpName, "x", x->dtype, dtypes, *soc, code));
   ACLCPU_CHECK_SAME_DTYPE(x, out);
   if (groupIndexOptional != nullptr) {

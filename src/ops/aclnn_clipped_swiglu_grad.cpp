@@ -43,7 +43,7 @@ int GetWorkspaceSize(const aclTensor* gradY, const aclTensor* x,
   if (!sc::IsA2OrA3(*soc) && !sc::Is950(*soc)) {
     return sc::RefuseChip(kOpName, *soc, invalid, "Atlas A2, A3 and Ascend 950");
   }
-  const std::vector<aclDataType> dtypes = {ACL_FLOAT16, ACL_FLOAT, ACL_BF16};
+  static const std::vector<aclDataType> dtypes = {ACL_FLOAT16, ACL_FLOAT, ACL_BF16};
   ACLCPU_RETURN_IF_ERROR(sc::DtypeOnChip(kOpName, "x", x->dtype, dtypes, *soc, invalid));
   ACLCPU_CHECK_SAME_DTYPE(x, gradY);
   ACLCPU_CHECK_SAME_DTYPE(x, gradXOut);

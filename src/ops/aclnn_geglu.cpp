@@ -18,9 +18,10 @@ namespace {
 
 namespace sc = ops::splitcheck;
 
-std::vector<aclDataType> Dtypes(const SocProfile& soc) {
-  if (sc::IsA2OrA3(soc) || sc::Is950(soc)) return {ACL_FLOAT16, ACL_FLOAT, ACL_BF16};
-  return {ACL_FLOAT16, ACL_FLOAT};
+const std::vector<aclDataType>& Dtypes(const SocProfile& soc) {
+  static const std::vector<aclDataType> kFirst = {ACL_FLOAT16, ACL_FLOAT, ACL_BF16};
+  static const std::vector<aclDataType> kSecond = {ACL_FLOAT16, ACL_FLOAT};
+  return (sc::IsA2OrA3(soc) || sc::Is950(soc)) ? kFirst : kSecond;
 }
 
 // out / outGelu: rank max(self rank, 1), self's dims with dim halved.
@@ -51,7 +52,7 @@ int GetWorkspaceSize(const char* kOpName, const aclTensor* self, int64_t dim, in
   const SocProfile* soc = sc::Chip(kOpName, &status);
   if (soc == nullptr) return status;
   const int code = ACLNN_ERR_PARAM_INVALID;
-  const std::vector<aclDataType> dtypes = Dtypes(*soc);
+  const std::vector<aclDataType>& dtypes = Dtypes(*soc);
   ACLCPU_RETURN_IF_ERROR(sc::DtypeOnChip(kOpName, "self", self->dtype, dtypes, *soc, code));
   ACLCPU_RETURN_IF_ERROR(sc::DtypeOnChip(kOpName, "out", out->dtype, dtypes, *soc, code));
   ACLCPU_RETURN_IF_ERROR(sc::DtypeOnChip(kOpName, "outGelu", outGelu->dtype, dtypes, *soc, code));

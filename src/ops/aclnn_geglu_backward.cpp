@@ -18,9 +18,10 @@ namespace {
 
 namespace sc = ops::splitcheck;
 
-std::vector<aclDataType> Dtypes(const SocProfile& soc) {
-  if (sc::IsA2OrA3(soc) || sc::Is950(soc)) return {ACL_FLOAT16, ACL_FLOAT, ACL_BF16};
-  return {ACL_FLOAT16, ACL_FLOAT};
+const std::vector<aclDataType>& Dtypes(const SocProfile& soc) {
+  static const std::vector<aclDataType> kFirst = {ACL_FLOAT16, ACL_FLOAT, ACL_BF16};
+  static const std::vector<aclDataType> kSecond = {ACL_FLOAT16, ACL_FLOAT};
+  return (sc::IsA2OrA3(soc) || sc::Is950(soc)) ? kFirst : kSecond;
 }
 
 int GetWorkspaceSize(const char* kOpName, const aclTensor* gradOutput, const aclTensor* self,

@@ -33,7 +33,7 @@ int GetWorkspaceSize(const aclTensor* input, const char* approximateOptional, co
   if (!sc::IsA2OrA3(*soc) && !sc::Is950(*soc)) {
     return sc::RefuseChip(kOpName, *soc, ACLNN_ERR_PARAM_INVALID, "Atlas A2, A3 and Ascend 950");
   }
-  const std::vector<aclDataType> dtypes = {ACL_BF16, ACL_FLOAT16, ACL_FLOAT};
+  static const std::vector<aclDataType> dtypes = {ACL_BF16, ACL_FLOAT16, ACL_FLOAT};
   ACLCPU_RETURN_IF_ERROR(
       sc::DtypeOnChip(kOpName, "input", input->dtype, dtypes, *soc, ACLNN_ERR_PARAM_INVALID));
   ACLCPU_CHECK_SAME_DTYPE(input, out);

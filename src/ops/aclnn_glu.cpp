@@ -18,9 +18,10 @@ namespace {
 constexpr const char* kOpName = "aclnnGlu";
 namespace sc = ops::splitcheck;
 
-std::vector<aclDataType> Dtypes(const SocProfile& soc) {
-  if (sc::IsA2OrA3(soc) || sc::Is950(soc)) return {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16};
-  return {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE};
+const std::vector<aclDataType>& Dtypes(const SocProfile& soc) {
+  static const std::vector<aclDataType> kFirst = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE, ACL_BF16};
+  static const std::vector<aclDataType> kSecond = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE};
+  return (sc::IsA2OrA3(soc) || sc::Is950(soc)) ? kFirst : kSecond;
 }
 
 int GetWorkspaceSize(const aclTensor* self, int64_t dim, const aclTensor* out,
@@ -35,7 +36,7 @@ int GetWorkspaceSize(const aclTensor* self, int64_t dim, const aclTensor* out,
   const SocProfile* soc = sc::Chip(kOpName, &status);
   if (soc == nullptr) return status;
   const int code = ACLNN_ERR_PARAM_INVALID;
-  const std::vector<aclDataType> dtypes = Dtypes(*soc);
+  const std::vector<aclDataType>& dtypes = Dtypes(*soc);
   ACLCPU_RETURN_IF_ERROR(sc::DtypeOnChip(kOpName, "self", self->dtype, dtypes, *soc, code));
   // Every listed dtype casts to every other: out only has to be in the list.
   ACLCPU_RETURN_IF_ERROR(sc::DtypeOnChip(kOpName, "out", out->dtype, dtypes, *soc, code));

@@ -18,9 +18,10 @@ namespace {
 constexpr const char* kOpName = "aclnnGluBackward";
 namespace sc = ops::splitcheck;
 
-std::vector<aclDataType> Dtypes(const SocProfile& soc) {
-  if (sc::IsA2OrA3(soc) || sc::Is950(soc)) return {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
-  return {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE};
+const std::vector<aclDataType>& Dtypes(const SocProfile& soc) {
+  static const std::vector<aclDataType> kFirst = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE};
+  static const std::vector<aclDataType> kSecond = {ACL_FLOAT, ACL_FLOAT16, ACL_DOUBLE};
+  return (sc::IsA2OrA3(soc) || sc::Is950(soc)) ? kFirst : kSecond;
 }
 
 int GetWorkspaceSize(const aclTensor* gradOut, const aclTensor* self, int64_t dim,

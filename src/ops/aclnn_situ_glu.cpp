@@ -7,6 +7,7 @@
 // (docs/divergences.md).
 #include "aclnnop/aclnn_situ_glu.h"
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,7 @@ namespace sc = ops::splitcheck;
 int GetWorkspaceSize(const char* kOpName, const aclTensor* gradY, const aclTensor* x, int64_t dim,
                      double beta, double linearBeta, bool activateLeft, const aclTensor* out,
                      uint64_t* workspaceSize, aclOpExecutor** executor) {
-  const bool backward = gradY != nullptr || std::string(kOpName) == "aclnnSituGluGrad";
+  const bool backward = gradY != nullptr || std::strcmp(kOpName, "aclnnSituGluGrad") == 0;
   ACLCPU_CHECK_NOT_NULL(workspaceSize);
   ACLCPU_CHECK_NOT_NULL(executor);
   if (backward) ACLCPU_CHECK_NOT_NULL(gradY);
@@ -42,7 +43,7 @@ int GetWorkspaceSize(const char* kOpName, const aclTensor* gradY, const aclTenso
   if (!sc::IsA2OrA3(*soc) && !sc::Is950(*soc)) {
     return sc::RefuseChip(kOpName, *soc, invalid, "Atlas A2, A3 and Ascend 950");
   }
-  const std::vector<aclDataType> dtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
+  static const std::vector<aclDataType> dtypes = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
   ACLCPU_RETURN_IF_ERROR(sc::DtypeOnChip(kOpName, "x", x->dtype, dtypes, *soc, invalid));
   if (backward) ACLCPU_CHECK_SAME_DTYPE(x, gradY);
   ACLCPU_CHECK_SAME_DTYPE(x, out);

@@ -19,9 +19,10 @@ namespace {
 constexpr const char* kOpName = "aclnnSwiGlu";
 namespace sc = ops::splitcheck;
 
-std::vector<aclDataType> Dtypes(const SocProfile& soc) {
-  if (sc::Is310P(soc)) return {ACL_FLOAT16, ACL_FLOAT};
-  return {ACL_FLOAT16, ACL_FLOAT, ACL_BF16};
+const std::vector<aclDataType>& Dtypes(const SocProfile& soc) {
+  static const std::vector<aclDataType> kFirst = {ACL_FLOAT16, ACL_FLOAT};
+  static const std::vector<aclDataType> kSecond = {ACL_FLOAT16, ACL_FLOAT, ACL_BF16};
+  return (sc::Is310P(soc)) ? kFirst : kSecond;
 }
 
 int GetWorkspaceSize(const aclTensor* x, int64_t dim, const aclTensor* out, uint64_t* workspaceSize,

@@ -37,12 +37,13 @@ int GetWorkspaceSize(const aclTensor* x, const aclTensor* weightOptional,
   if (soc == nullptr) return status;
   const int invalid = ACLNN_ERR_PARAM_INVALID;
   if (!sc::Is950(*soc)) return sc::RefuseChip(kOpName, *soc, invalid, "Ascend 950");
-  const std::vector<aclDataType> dtypes = {ACL_FLOAT16, ACL_BF16, ACL_FLOAT};
+  static const std::vector<aclDataType> dtypes = {ACL_FLOAT16, ACL_BF16, ACL_FLOAT};
   ACLCPU_RETURN_IF_ERROR(sc::DtypeOnChip(kOpName, "x", x->dtype, dtypes, *soc, invalid));
   ACLCPU_CHECK_SAME_DTYPE(x, out);
+  static const std::vector<aclDataType> kWeightDtypes = {ACL_FLOAT};
   if (weightOptional != nullptr) {
     ACLCPU_RETURN_IF_ERROR(sc::DtypeOnChip(kOpName, "weightOptional", weightOptional->dtype,
-                                           {ACL_FLOAT}, *soc, invalid));
+                                           kWeightDtypes, *soc, invalid));
   }
   const int tiling = ACLNN_ERR_INNER_TILING_ERROR;
   if (groupIndexOptional != nullptr) {
