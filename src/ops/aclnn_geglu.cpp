@@ -24,17 +24,10 @@ const std::vector<aclDataType>& Dtypes(const SocProfile& soc) {
   return (sc::IsA2OrA3(soc) || sc::Is950(soc)) ? kFirst : kSecond;
 }
 
-// out / outGelu: rank max(self rank, 1), self's dims with dim halved.
+// out / outGelu: self's dims with dim halved (a 0-d self has nothing to compare).
 int CheckHalf(const char* op, const aclTensor* self, int d, const char* arg, const aclTensor* t) {
-  const int code = ACLNN_ERR_PARAM_INVALID;
-  std::vector<int64_t> expect = self->viewShape;
-  if (expect.empty()) return ACLNN_SUCCESS;  // 0-d self: nothing to compare
-  expect[static_cast<size_t>(d)] /= 2;
-  if (t->viewShape == expect) return ACLNN_SUCCESS;
-  return Fail(code, std::string(op) + ": " + arg + " shape " + opcheck::ShapeString(t->viewShape) +
-                        " must be " + opcheck::ShapeString(expect) + " (self shape " +
-                        opcheck::ShapeString(self->viewShape) + " halved at dim " +
-                        std::to_string(d) + ")");
+  if (self->viewShape.empty()) return ACLNN_SUCCESS;
+  return sc::HalvedShape(op, "self", self, d, arg, t, ACLNN_ERR_PARAM_INVALID);
 }
 
 int GetWorkspaceSize(const char* kOpName, const aclTensor* self, int64_t dim, int64_t approximate,
