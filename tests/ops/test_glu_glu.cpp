@@ -139,6 +139,31 @@ TEST(Glu, CastsToOutDtype) {
   }
 }
 
+// Computed in self's dtype, then cast: fp16 self into a FLOAT out gives fp16 values; DOUBLE self
+// into a FLOAT out rounds the double result once.
+TEST(Glu, ComputesInSelfDtypeThenCasts) {
+  DevTensor x({2, 3}, ACL_FLOAT16), out({1, 3}, ACL_FLOAT);
+  const std::vector<double> xv = x.Set({0.3, -1.7, 2.2, 1.1, 0.45, -2.6});
+  P1 p = Glu(x.get(), 0, out.get());
+  ASSERT_EQ(p.status, ACLNN_SUCCESS) << TakeErrMsg();
+  ASSERT_EQ(RunPhase2(aclnnGlu, p.ws, p.exec), ACLNN_SUCCESS);
+  std::vector<double> got = out.Get();
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_EQ(got[k], RoundTo(ACL_FLOAT16, got[k])) << "not an fp16 value: " << got[k];
+    const double s = ChipIs950() ? Sigmoid(xv[k + 3]) : RoundTo(ACL_FLOAT16, Sigmoid(xv[k + 3]));
+    ExpectClose(ACL_FLOAT16, got[k], xv[k] * s, 0, 0, std::to_string(k));
+  }
+  DevTensor xd({2, 3}, ACL_DOUBLE), outf({1, 3}, ACL_FLOAT);
+  const std::vector<double> dv = xd.Set({0.3, -1.7, 2.2, 1.1, 0.45, -2.6});
+  p = Glu(xd.get(), 0, outf.get());
+  ASSERT_EQ(p.status, ACLNN_SUCCESS) << TakeErrMsg();
+  ASSERT_EQ(RunPhase2(aclnnGlu, p.ws, p.exec), ACLNN_SUCCESS);
+  got = outf.Get();
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_EQ(got[k], static_cast<double>(static_cast<float>(dv[k] * Sigmoid(dv[k + 3])))) << k;
+  }
+}
+
 TEST(Glu, SmallFp32Case) {
   DevTensor x({2, 4, 6}, ACL_FLOAT), out({1, 4, 6}, ACL_FLOAT);
   std::vector<double> v(48);
