@@ -1,5 +1,6 @@
-// The split-and-gate formulas, one functor per kernel Op (split_problem.h), each a template over
-// the packet type: fp32 Eigen packets, or scalar double for the double-precision operators.
+// The split-and-gate formulas, one functor per kernel Op (split_problem.h). Those with a DOUBLE
+// operator (Glu, GluBackward) and the GeGlu / SwiGlu ones are templates over the packet type (fp32
+// Eigen packets, or scalar double); the others take fp32 packets only.
 // Operation order follows the vendor's kernels (spec/activations/structured.md section 3).
 #pragma once
 
@@ -190,8 +191,8 @@ struct SituGluGradFn {
       up = ei::pmul(lb, tu);
       dUpFactor = ei::psub(one, ei::pmul(tu, tu));
     }
-    const PF inner = ei::padd(ei::psub(one, ei::pmul(t, t)),
-                              ei::pmul(ei::pmul(beta, t), ei::psub(one, s)));
+    const PF inner =
+        ei::padd(ei::psub(one, ei::pmul(t, t)), ei::pmul(ei::pmul(beta, t), ei::psub(one, s)));
     out[0] = ei::pmul(ei::pmul(ei::pmul(dy, up), s), inner);
     out[1] = ei::pmul(ei::pmul(dy, situ), dUpFactor);
   }

@@ -57,9 +57,9 @@ enum class Op : uint8_t {
   kGeluMulErf,   // y = 0.5 gate (1 + erf(gate / sqrt 2)) * up
   kFatreluMul,   // in (gate, up, threshold broadcast): y = (gate > threshold ? gate : 0) * up
   kSituGlu,      // y = beta tanh(gate / beta) sigmoid(gate) * up', up' = lb tanh(up / lb) if lb > 0
-  kClippedSwiglu,       // A = min(A, l), B = clamp(B, -l, l), y = A sigmoid(alpha A) (B + bias)
-  kClippedSwigluMode1,  // y = min(silu(A), l) * clamp(B, -l, l)
-  kSwigluGroup,         // y = silu(A') B' (clamped by `limit` when limit > 0)
+  kClippedSwiglu,        // A = min(A, l), B = clamp(B, -l, l), y = A sigmoid(alpha A) (B + bias)
+  kClippedSwigluMode1,   // y = min(silu(A), l) * clamp(B, -l, l)
+  kSwigluGroup,          // y = silu(A') B' (clamped by `limit` when limit > 0)
   kSwigluGroupWeighted,  // in (A, B, weight broadcast over the row): the same times weight
   // ---- more backwards: in (dy, gate, up) -> (dGate, dUp) ----
   kSituGluGrad,

@@ -42,9 +42,11 @@ TEST_P(SwiGluGradDtype, MatchesReference) {
   uint32_t seed = 100;
   for (const Case& c : cases) {
     SCOPED_TRACE("dim " + std::to_string(c.dim) + " seed " + std::to_string(seed));
-    const int d = static_cast<int>(c.dim < 0 ? c.dim + static_cast<int64_t>(c.shape.size()) : c.dim);
+    const int d =
+        static_cast<int>(c.dim < 0 ? c.dim + static_cast<int64_t>(c.shape.size()) : c.dim);
     int64_t cut = 1, rows = 1;
-    for (size_t i = 0; i < c.shape.size(); ++i) (static_cast<int>(i) < d ? rows : cut) *= c.shape[i];
+    for (size_t i = 0; i < c.shape.size(); ++i)
+      (static_cast<int>(i) < d ? rows : cut) *= c.shape[i];
     const int64_t h = cut / 2;
     std::vector<int64_t> gShape = c.shape;
     if (gShape[static_cast<size_t>(d)] % 2 == 0) {
@@ -55,7 +57,8 @@ TEST_P(SwiGluGradDtype, MatchesReference) {
     }
     // On the 950 yGrad must be x's shape halved at dim: skip the merged-block case there.
     if (ChipIs950() && c.shape[static_cast<size_t>(d)] % 2 != 0) continue;
-    DevTensor x(c.shape, dt, c.xLayout), g(gShape, dt, c.outLayout, 1), out(c.shape, dt, c.outLayout);
+    DevTensor x(c.shape, dt, c.xLayout), g(gShape, dt, c.outLayout, 1),
+        out(c.shape, dt, c.outLayout);
     const std::vector<double> xv = x.Set(RandomValues(x.numel(), seed++, -6, 6));
     const std::vector<double> gv = g.Set(RandomValues(g.numel(), seed++, -3, 3));
     const P1 p = Phase1(g.get(), x.get(), c.dim, out.get());
@@ -113,7 +116,11 @@ TEST(SwiGluGrad, FailureTable) {
     EXPECT_EQ(p.status, ACLNN_SUCCESS) << TakeErrMsg();
     EXPECT_EQ(RunPhase2(aclnnSwiGluGrad, p.ws, p.exec), ACLNN_SUCCESS);
   } else {
-    rows.push_back({g12.get(), x.get(), -1, out.get(), ACLNN_ERR_PARAM_INVALID,
+    rows.push_back({g12.get(),
+                    x.get(),
+                    -1,
+                    out.get(),
+                    ACLNN_ERR_PARAM_INVALID,
                     {"yGrad shape [12] must be [4,3]"}});
   }
   for (const Row& r : rows) {

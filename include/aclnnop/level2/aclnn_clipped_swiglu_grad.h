@@ -1,6 +1,6 @@
 /*
- * aclnnop/level2/aclnn_clipped_swiglu_grad.h — same declarations as aclnnop/aclnn_clipped_swiglu_grad.h (aclnn-cpu);
- * CANN installs operator headers under both paths.
+ * aclnnop/level2/aclnn_clipped_swiglu_grad.h — same declarations as
+ * aclnnop/aclnn_clipped_swiglu_grad.h (aclnn-cpu); CANN installs operator headers under both paths.
  */
 #ifndef ACLCPU_ACLNNOP_LEVEL2_ACLNN_CLIPPED_SWIGLU_GRAD_H_
 #define ACLCPU_ACLNNOP_LEVEL2_ACLNN_CLIPPED_SWIGLU_GRAD_H_

@@ -1,6 +1,6 @@
 /*
- * aclnnop/level2/aclnn_fatrelu_mul.h — same declarations as aclnnop/aclnn_fatrelu_mul.h (aclnn-cpu);
- * CANN installs operator headers under both paths.
+ * aclnnop/level2/aclnn_fatrelu_mul.h — same declarations as aclnnop/aclnn_fatrelu_mul.h
+ * (aclnn-cpu); CANN installs operator headers under both paths.
  */
 #ifndef ACLCPU_ACLNNOP_LEVEL2_ACLNN_FATRELU_MUL_H_
 #define ACLCPU_ACLNNOP_LEVEL2_ACLNN_FATRELU_MUL_H_
