@@ -8,6 +8,7 @@
 #include <cfloat>
 #include <limits>
 
+#include "elementwise/functors/gelu_math.h"
 #include "elementwise/functors/gelu_modes.h"
 #include "elementwise/types.h"
 #include "elementwise/vmath.h"
@@ -55,7 +56,7 @@ struct GeluFn {
     }
     const V x3 = Mul(Mul(x, x), x);
     const V s = Add(x3, Mul(x, k));
-    return Div(x, Add(One<V>(), Exp(Mul(s, c))));
+    return Div(x, Add(One<V>(), gm::Exp(Mul(s, c))));
   }
 };
 
@@ -82,10 +83,10 @@ struct GeluBackwardFn {
     if (mode == kGeluErf) {
       const V half = Set<V>(0.5);
       const V cdf = Add(Mul(Erf(Mul(x, invSqrt2)), half), half);
-      const V pdf = Mul(Exp(Mul(x2, Set<V>(-0.5))), invSqrt2Pi);
+      const V pdf = Mul(gm::Exp(Mul(x2, Set<V>(-0.5))), invSqrt2Pi);
       return Mul(dy, Add(cdf, Mul(x, pdf)));
     }
-    const V e = Exp(Mul(x, Add(Mul(x2, a1), a2)));
+    const V e = gm::Exp(Mul(x, Add(Mul(x2, a1), a2)));
     const V q = Mul(x, Add(Mul(x2, a3), a4));
     const V d = Div(One<V>(), Add(e, One<V>()));
     V r = Mul(Mul(Mul(e, d), q), d);
@@ -101,7 +102,7 @@ struct FastGeluFn {
   explicit FastGeluFn(const KernelParams&) : k(GeluConst<V>(-1.702f, -1.702)) {}
   EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
     using namespace vm;
-    return Div(x, Add(Exp(Mul(x, k)), One<V>()));
+    return Div(x, Add(gm::Exp(Mul(x, k)), One<V>()));
   }
 };
 
@@ -114,7 +115,7 @@ struct FastGeluBackwardFn {
   EIGEN_ALWAYS_INLINE V operator()(const V& dy, const V& x) const {
     using namespace vm;
     const V t = Mul(x, k);
-    const V s = Div(One<V>(), Add(Exp(t), One<V>()));
+    const V s = Div(One<V>(), Add(gm::Exp(t), One<V>()));
     const V u = Add(Mul(Sub(s, One<V>()), t), One<V>());
     return Mul(dy, Mul(u, s));
   }
@@ -126,7 +127,7 @@ struct SigmoidFn {
   explicit SigmoidFn(const KernelParams&) {}
   EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
     using namespace vm;
-    return Div(One<V>(), Add(Exp(Neg(x)), One<V>()));
+    return Div(One<V>(), Add(gm::Exp(Neg(x)), One<V>()));
   }
 };
 
@@ -154,7 +155,7 @@ struct LogSigmoidFn {
   explicit LogSigmoidFn(const KernelParams&) {}
   EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
     using namespace vm;
-    const V e = Exp(Neg(Abs(x)));
+    const V e = gm::Exp(Neg(Abs(x)));
     return Sub(Min(x, Zero<V>()), Log1pOfExp(e, Add(One<V>(), e)));
   }
 };
@@ -165,7 +166,7 @@ struct LogSigmoidBackwardFn {
   explicit LogSigmoidBackwardFn(const KernelParams&) {}
   EIGEN_ALWAYS_INLINE V operator()(const V& dy, const V& x) const {
     using namespace vm;
-    const V e = Exp(Neg(Abs(x)));
+    const V e = gm::Exp(Neg(Abs(x)));
     const V num = Select(Lt(x, Zero<V>()), One<V>(), e);
     return Mul(dy, Div(num, Add(One<V>(), e)));
   }
@@ -179,7 +180,7 @@ struct LogSigmoidBackwardFn {
 template <typename V>
 EIGEN_ALWAYS_INLINE void MishTanhParts(const V& x, V* num, V* den) {
   using namespace vm;
-  const V e = Exp(Neg(Abs(x)));
+  const V e = gm::Exp(Neg(Abs(x)));
   const V e2 = Mul(e, e);
   const V twoE = Mul(e, Two<V>());
   const V negNum = Add(e2, twoE);
@@ -211,7 +212,7 @@ struct MishBackwardFn {
     V num, den;
     MishTanhParts<V>(x, &num, &den);
     const V t = Div(num, den);
-    const V w = Div(Mul(Sub(Mul(t, t), One<V>()), x), Add(One<V>(), Exp(Neg(x))));
+    const V w = Div(Mul(Sub(Mul(t, t), One<V>()), x), Add(One<V>(), gm::Exp(Neg(x))));
     return Mul(dy, Sub(t, w));
   }
 };
@@ -231,7 +232,7 @@ struct SoftplusFn {
     const V inf = Set<V>(std::numeric_limits<Scalar<V>>::infinity());
     const V bx = Mul(x, beta);
     const V over = Gt(bx, threshold);
-    const V e = Exp(Select(over, Zero<V>(), bx));
+    const V e = gm::Exp(Select(over, Zero<V>(), bx));
     const V u = Add(One<V>(), e);
     const V l = Select(Eq(u, inf), inf, Log1pOfExp(e, u));
     return Select(over, x, Mul(l, invBeta));
@@ -249,7 +250,7 @@ struct SoftplusBackwardFn {
   EIGEN_ALWAYS_INLINE V operator()(const V& dy, const V& x) const {
     using namespace vm;
     const V t = Mul(beta, x);
-    return Select(Gt(t, threshold), dy, Div(dy, Add(One<V>(), Exp(Neg(t)))));
+    return Select(Gt(t, threshold), dy, Div(dy, Add(One<V>(), gm::Exp(Neg(t)))));
   }
 };
 
