@@ -37,7 +37,7 @@ constexpr float kInvSqrt2Vendor = 0.707106781f;
 
 // GELU forward, params.mode = GeluMode:
 //   tanh: x3 = (x·x)·x, s = x3 + x·(1/0.044715) (Axpy), out = x / (1 + exp(s·c));
-//   erf:  out = (0.5·x)·(1 + erf(x·0.707106781)).
+//   erf:  out = (0.5·x)·(1 + erf(x·0.707106781)) (golden: erfc(−x/√2) for the sum).
 // x = −inf gives NaN in the tanh form (−inf / inf), as the kernel's order does.
 template <typename V>
 struct GeluFn {
@@ -51,8 +51,10 @@ struct GeluFn {
   V operator()(const V& x) const {
     using namespace vm;
     if (mode == kGeluErf) {
-      const V e = Erf(Mul(x, invSqrt2));
-      return Mul(Mul(x, Set<V>(0.5)), Add(One<V>(), e));
+      const V t = Mul(x, invSqrt2);
+      // Golden: 1 + erf(t) as erfc(−t), exact where the sum cancels (x ≪ 0).
+      const V sum = kGolden<V> ? gm::Erfc(Neg(t)) : Add(One<V>(), Erf(t));
+      return Mul(Mul(x, Set<V>(0.5)), sum);
     }
     const V x3 = Mul(Mul(x, x), x);
     const V s = Add(x3, Mul(x, k));
@@ -64,7 +66,7 @@ struct GeluFn {
 //   tanh (gelu_grad): x2 = x², p = x·(x2·a1 + a2), e = exp(p), q = x·(x2·a3 + a4),
 //        d = 1/(e + 1), r = ((e·d)·q)·d with NaN replaced by 0, out = dy·(r + d);
 //   erf (gelu_grad_v2 "none"): cdf = erf(x·0.707106781)·0.5 + 0.5,
-//        pdf = exp(x2·(−0.5))·0.3989422804, out = dy·(cdf + x·pdf).
+//        pdf = exp(x2·(−0.5))·0.3989422804, out = dy·(cdf + x·pdf) (golden: cdf from erfc).
 template <typename V>
 struct GeluBackwardFn {
   int mode;
@@ -82,7 +84,8 @@ struct GeluBackwardFn {
     const V x2 = Mul(x, x);
     if (mode == kGeluErf) {
       const V half = Set<V>(0.5);
-      const V cdf = Add(Mul(Erf(Mul(x, invSqrt2)), half), half);
+      const V t = Mul(x, invSqrt2);
+      const V cdf = kGolden<V> ? Mul(gm::Erfc(Neg(t)), half) : Add(Mul(Erf(t), half), half);
       const V pdf = Mul(gm::Exp(Mul(x2, Set<V>(-0.5))), invSqrt2Pi);
       return Mul(dy, Add(cdf, Mul(x, pdf)));
     }

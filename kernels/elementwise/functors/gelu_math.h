@@ -32,6 +32,12 @@ inline PacketD Exp(const PacketD& x) {
 }
 inline double Exp(double x) { return std::exp(x); }
 
+// erfc lane by lane in double, for the golden forms where 1 + erf(t) would cancel (t ≪ 0).
+template <typename V>
+inline V Erfc(const V& x) {
+  return vm::Lanes(x, [](vm::Scalar<V> v) { return static_cast<vm::Scalar<V>>(std::erfc(v)); });
+}
+
 }  // namespace gm
 }  // namespace kernels
 }  // namespace aclcpu

@@ -1,17 +1,18 @@
-// References for the GELU family (GELU tanh/erf, FastGELU, Sigmoid, LogSigmoid, Mish, Softplus
-// and their gradients), from the vendor's facts (../shared/spec/activations): fp32 in the 950
-// kernels' operation order with every step rounded to fp32 and exp / log / erf correctly
-// rounded; 16-bit widened, the same fp32 sequence, rounded once (nearest-even, or half away from
-// zero for Softplus on 950); DOUBLE Sigmoid rows in double. Exact(): the mathematical value.
+// References for the GELU family (GELU tanh/erf, FastGELU, Sigmoid, LogSigmoid; Mish, Softplus
+// in gelu_mish_softplus.h; and their gradients), from the vendor's facts
+// (../shared/spec/activations): fp32 in the 950 kernels' operation order with every step rounded to
+// fp32 and exp / log / erf correctly rounded; 16-bit widened, the same fp32 sequence, rounded once
+// (nearest-even, or half away from zero for Softplus on 950); DOUBLE Sigmoid rows in double.
+// Exact(): the mathematical value.
 //
 // Tolerances: 4 fp32 ulps of the result where the sequence has no cancellation (1 ulp of the
-// 16-bit format for 16-bit rows): our exp is within 1.3 ulp, not correctly rounded; a 1-ulp
-// error can flip the tie of a following e + 1 (2 ulps of e + 1), and a quotient whose
-// significand is larger than its divisor's shows that as up to 4 of its own ulps (Sigmoid at
-// x = −16.69: exp 17717500 vs 17717502, result 4 ulps apart). Where exp goes subnormal (argument
-// below −87) the kernels' value rounds twice: |factor|·2^−147 on top, factor being what multiplies
-// it. Where a sum cancels, the error of the terms survives while the result shrinks, so the bar is
-// a few fp32 ulps of the terms' magnitude (named per operator below).
+// 16-bit format for 16-bit rows): our exp is within ~0.6 ulp, not correctly rounded; a 1-ulp
+// difference of e can flip the tie of a following e + 1 (2 ulps of e + 1 where e's ulp is 2),
+// and a quotient with a larger significand than its divisor's shows that as up to 4 of its own
+// ulps (FastGelu at x = −9.90: 4 ulps; with 3 ulps it fails). Where exp goes subnormal
+// (argument below −87) the kernels' value rounds twice: |factor|·2^−147 on top, factor being what
+// multiplies it. Where a sum cancels, the error of the terms survives while the result shrinks, so
+// the bar is a few fp32 ulps of the terms' magnitude (named per operator below).
 #pragma once
 
 #include <cfloat>
@@ -78,7 +79,7 @@ struct Reference<OpId::kGelu> {
   static void Exact(const double* in, const KernelParams& p, const KernelRow&, double* out) {
     const long double x = in[0];
     if (p.mode == 1) {
-      out[0] = static_cast<double>(0.5L * x * (1 + std::erf(x / std::sqrt(2.0L))));
+      out[0] = static_cast<double>(0.5L * x * std::erfc(-x / std::sqrt(2.0L)));
       return;
     }
     const long double u =
@@ -127,10 +128,12 @@ struct Reference<OpId::kGeluBackward> {
   static void Exact(const double* in, const KernelParams& p, const KernelRow&, double* out) {
     const long double dy = in[0], x = in[1];
     if (p.mode == 1) {
-      const long double cdf = 0.5L * (1 + std::erf(x / std::sqrt(2.0L)));
+      const long double cdf = 0.5L * std::erfc(-x / std::sqrt(2.0L));
       const long double pdf =
           std::exp(-0.5L * x * x) / std::sqrt(2 * 3.14159265358979323846264338327950288L);
-      out[0] = static_cast<double>(dy * (cdf + x * pdf));
+      // The factor as a double first: where it underflows double (x < −38), dy = ±inf gives
+      // NaN, as in any float64 evaluation.
+      out[0] = static_cast<double>(dy * static_cast<double>(cdf + x * pdf));
       return;
     }
     const long double k = 2 * std::sqrt(2 / 3.14159265358979323846264338327950288L);
@@ -140,7 +143,9 @@ struct Reference<OpId::kGeluBackward> {
     // σ(v)·(1 − σ(v)) as e/(1 + e)² with e = exp(−v): finite where σ saturates.
     const long double e = std::exp(-v);
     const long double ss = std::isinf(e) ? 0.0L : e / ((1 + e) * (1 + e));
-    out[0] = static_cast<double>(dy * (s + x * ss * dv));
+    // σ'(v)·x·v' vanishes where σ saturates, x = ±inf included (the limits 1 and 0); the
+    // factor as a double first, as for the erf form.
+    out[0] = static_cast<double>(dy * static_cast<double>(s + (ss == 0 ? 0.0L : x * ss * dv)));
   }
 };
 
@@ -286,5 +291,3 @@ struct Reference<OpId::kLogSigmoidBackward> {
 };
 
 }  // namespace reftest
-
-#include "references/gelu_mish_softplus.h"
