@@ -111,6 +111,16 @@ inline double Decode(aclDataType t, const uint8_t* p) {
       std::memcpy(&i, p, 4);
       return i;
     }
+    case ACL_INT64: {
+      int64_t i;
+      std::memcpy(&i, p, 8);
+      return static_cast<double>(i);
+    }
+    case ACL_INT8:
+      return static_cast<int8_t>(*p);
+    case ACL_UINT8:
+    case ACL_BOOL:
+      return *p;
     default:
       return NAN;
   }
@@ -206,6 +216,13 @@ inline void ExpectNear(double got, double want, double rel, double abs = 0) {
 // The fp32 / fp16 / bf16 relative precision of a dtype (a few ulps of the result).
 inline double RelTol(aclDataType t) {
   return t == ACL_FLOAT16 ? 2e-3 : (t == ACL_BF16 ? 1.6e-2 : (t == ACL_DOUBLE ? 1e-14 : 1e-6));
+}
+
+// An absolute floor: `floor`, or the smallest subnormal of a 16-bit dtype when larger (a result
+// below it rounds to 0 or to a few subnormal steps).
+inline double AbsTol(aclDataType t, double floor) {
+  const double sub = t == ACL_FLOAT16 ? 6e-8 : (t == ACL_BF16 ? 1e-40 : 0);
+  return floor > sub ? floor : sub;
 }
 
 }  // namespace geluop
