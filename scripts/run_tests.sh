@@ -5,6 +5,7 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${ACLNN_CPU_TEST_BUILD_DIR:-$root/build/test}
 bash "$root/scripts/install_deps.sh"
+bash "$root/scripts/check_layers.sh"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=ON >/dev/null
 cmake --build "$build" -j"$(nproc)"
 (cd "$build" && ctest --output-on-failure -j"$(nproc)" --timeout 600)

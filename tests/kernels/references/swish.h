@@ -79,7 +79,7 @@ struct Reference<OpId::kSwishBackward> {
     const long double g = in[0], v = static_cast<long double>(in[1]) * p.d[0];
     const long double e = std::exp(-v);
     const long double s = 1 / (1 + e);
-    out[0] = static_cast<double>(g * s * (1 + v * (e / (1 + e))));
+    out[0] = static_cast<double>(g * s * (1 + v * (std::isinf(e) ? 1.0L : e / (1 + e))));
   }
 };
 
@@ -107,7 +107,7 @@ struct Reference<OpId::kSiluBackward> {
     const long double g = in[0], x = in[1];
     const long double e = std::exp(-x);
     const long double s = 1 / (1 + e);
-    out[0] = static_cast<double>(g * s * (1 + x * (e / (1 + e))));
+    out[0] = static_cast<double>(g * s * (1 + x * (std::isinf(e) ? 1.0L : e / (1 + e))));
   }
 };
 
