@@ -8,6 +8,7 @@
 
 #include "common/error.h"
 #include "common/log.h"
+#include "runtime/cache_size.h"
 #include "runtime/registry.h"
 #include "runtime/rt_impl.h"
 #include "thread_pool.h"
@@ -138,7 +139,10 @@ kernels::ThreadPool* CurrentDevicePool() {
   static auto* pools = new std::map<int32_t, std::unique_ptr<kernels::ThreadPool>>;
   std::lock_guard<std::mutex> lock(*mu);
   std::unique_ptr<kernels::ThreadPool>& pool = (*pools)[ctx->device];
-  if (pool == nullptr) pool = std::make_unique<kernels::ThreadPool>(PoolThreads());
+  if (pool == nullptr) {
+    EnsureLastLevelCacheConfigured();  // programs that skip aclInit get the measured size too
+    pool = std::make_unique<kernels::ThreadPool>(PoolThreads());
+  }
   return pool.get();
 }
 

@@ -12,6 +12,7 @@
 #include "common/error.h"
 #include "common/log.h"
 #include "common/soc.h"
+#include "runtime/cache_size.h"
 #include "runtime/memory.h"
 #include "runtime/registry.h"
 #include "runtime/rt_impl.h"
@@ -123,6 +124,7 @@ int Init(const char* configPath) {
   if (SelectedSoc(&socError) == nullptr) {
     return Fail(ACL_ERROR_RT_SOC_VERSION, "aclInit: " + socError);
   }
+  if (int rc = ConfigureLastLevelCache("aclInit")) return rc;
   Registry& reg = Reg();
   std::lock_guard<std::mutex> lock(reg.mu);
   if (reg.initialized) {
