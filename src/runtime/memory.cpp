@@ -19,6 +19,7 @@
 #include <map>
 #include <mutex>
 
+#include "common/enum_code.h"
 #include "common/error.h"
 #include "common/soc.h"
 #include "runtime/registry.h"
@@ -110,7 +111,7 @@ int CheckConfig(const char* api, const aclrtMallocConfig* cfg, int32_t* device) 
                  cfg->numAttrs);
   }
   for (size_t i = 0; i < cfg->numAttrs; ++i) {
-    if (cfg->attrs[i].attr != ACL_RT_MEM_ATTR_DEVICE_ID) continue;
+    if (EnumCode(cfg->attrs[i].attr) != ACL_RT_MEM_ATTR_DEVICE_ID) continue;
     const uint32_t id = cfg->attrs[i].value.deviceId;
     Registry& reg = Reg();
     std::lock_guard<std::mutex> lock(reg.mu);
@@ -146,8 +147,8 @@ PointerKind ClassifyPointer(const void* p, AllocationInfo* info) {
   return PointerKind::kUnknown;
 }
 
-int Malloc(const char* api, void** devPtr, size_t size, aclrtMemMallocPolicy policy,
-           RoundingRule rule, const aclrtMallocConfig* cfg) {
+int Malloc(const char* api, void** devPtr, size_t size, int32_t policy, RoundingRule rule,
+           const aclrtMallocConfig* cfg) {
   if (devPtr == nullptr) return Failf(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", api);
   if (size == 0) return Failf(ACL_ERROR_INVALID_PARAM, "%s: size is 0 (expected > 0)", api);
   int32_t device = -1;
@@ -159,7 +160,7 @@ int Malloc(const char* api, void** devPtr, size_t size, aclrtMemMallocPolicy pol
   }
   // CANN rounds to 32 bytes and appends 32 bytes of padding, except for 1 GiB huge pages, for
   // aclrtMallocAlign32 and on Ascend 950 (32-byte rounding only).
-  const int base = static_cast<int>(policy) & 0xFF;
+  const int base = policy & 0xFF;  // an unknown policy gets the default flags, as in CANN
   const SocProfile* soc = SelectedSoc();
   const bool noPad = rule == RoundingRule::kAlign32 || base == ACL_MEM_MALLOC_HUGE1G_ONLY ||
                      base == ACL_MEM_MALLOC_HUGE1G_ONLY_P2P ||
@@ -287,7 +288,7 @@ int FreeHost(void* hostPtr) {
   return ACL_SUCCESS;
 }
 
-int GetMemInfo(aclrtMemAttr attr, size_t* freeBytes, size_t* totalBytes) {
+int GetMemInfo(int32_t attr, size_t* freeBytes, size_t* totalBytes) {
   if (freeBytes == nullptr || totalBytes == nullptr) {
     return Failf(ACL_ERROR_INVALID_PARAM, "aclrtGetMemInfo: %s is NULL",
                  freeBytes == nullptr ? "free" : "total");
@@ -296,7 +297,7 @@ int GetMemInfo(aclrtMemAttr attr, size_t* freeBytes, size_t* totalBytes) {
   if (int rc = RequireContext("aclrtGetMemInfo", &ctx)) return rc;
   *freeBytes = 0;
   *totalBytes = 0;
-  if (static_cast<int>(attr) < ACL_DDR_MEM || static_cast<int>(attr) > ACL_MEM_P2P_HUGE1G) {
+  if (attr < ACL_DDR_MEM || attr > ACL_MEM_P2P_HUGE1G) {
     return ACL_SUCCESS;  // unsupported kinds report nothing, as CANN does
   }
   struct sysinfo si {};
