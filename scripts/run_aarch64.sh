@@ -3,7 +3,8 @@
 # Debian ships in /usr/src/googletest) and runs, under qemu-aarch64, the kernel tests and both
 # vendor doc samples (output compared with tests/examples/expected). Only the targets needed.
 #   scripts/run_aarch64.sh [build-dir]   (default: build/aarch64)
-# Packages: ACLNN_CPU_WITH_AARCH64=1 scripts/install_deps.sh (or g++-aarch64-linux-gnu qemu-user).
+# Packages: scripts/install_deps.sh installs g++-aarch64-linux-gnu and qemu-user (unless
+# ACLNN_CPU_SKIP_SANITIZERS=1 or ACLNN_CPU_SKIP_AARCH64=1).
 set -euo pipefail
 root_dir=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root_dir/build/aarch64}
@@ -11,7 +12,7 @@ sysroot=/usr/aarch64-linux-gnu
 gtest_src=${ACLNN_CPU_GTEST_SOURCE_DIR:-/usr/src/googletest}
 for tool in aarch64-linux-gnu-g++ qemu-aarch64; do
   command -v "$tool" >/dev/null || {
-    echo "run_aarch64.sh: $tool not found (ACLNN_CPU_WITH_AARCH64=1 scripts/install_deps.sh)"; exit 1; }
+    echo "run_aarch64.sh: $tool not found (apt-get install g++-aarch64-linux-gnu qemu-user)"; exit 1; }
 done
 [ -f "$gtest_src/CMakeLists.txt" ] || { echo "run_aarch64.sh: no GoogleTest sources in $gtest_src"; exit 1; }
 launcher=()
@@ -32,7 +33,7 @@ qemu=(qemu-aarch64 -L "$sysroot")
 status=0
 "${qemu[@]}" "$build/tests/kernels/test_kernels" --gtest_brief=1 > "$build/test_kernels.log" 2>&1 || status=1
 tail -3 "$build/test_kernels.log"
-[ $status -eq 0 ] || grep -E "FAILED|Failure" "$build/test_kernels.log" | head -30
+[ $status -eq 0 ] || grep -E "FAILED|Failure" "$build/test_kernels.log" | head -30 || true
 
 # check_output.sh runs its argument directly: hand it a wrapper that starts the sample in qemu.
 expected=$root_dir/tests/examples/expected
