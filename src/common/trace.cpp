@@ -373,22 +373,22 @@ std::string DimsText(const std::vector<int64_t>& dims) { return DimsTextImpl(dim
 std::string ScalarValueText(aclDataType dtype, const unsigned char* bytes) {
   return ScalarValueTextImpl(dtype, bytes);
 }
-std::string FormatName(aclFormat format) { return EnumText(kFormats, format, "ACL_FORMAT_"); }
-std::string DtypeText(aclDataType dtype) { return "ACL_" + DtypeName(dtype); }
+std::string FormatName(int32_t format) { return EnumText(kFormats, format, "ACL_FORMAT_"); }
+std::string DtypeText(int32_t dtype) { return "ACL_" + DtypeName(dtype); }
 
-Call& Call::Dtype(const char* name, aclDataType dtype) {
+Call& Call::Dtype(const char* name, int32_t dtype) {
   Arg(name, DtypeText(dtype));
   return *this;
 }
-Call& Call::Format(const char* name, aclFormat format) {
+Call& Call::Format(const char* name, int32_t format) {
   Arg(name, FormatName(format));
   return *this;
 }
-Call& Call::MemcpyKind(const char* name, aclrtMemcpyKind kind) {
+Call& Call::MemcpyKind(const char* name, int32_t kind) {
   Arg(name, EnumText(kMemcpyKinds, kind));
   return *this;
 }
-Call& Call::MallocPolicy(const char* name, aclrtMemMallocPolicy policy) {
+Call& Call::MallocPolicy(const char* name, int32_t policy) {
   Arg(name, EnumText(kMallocPolicies, policy));
   return *this;
 }

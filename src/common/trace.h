@@ -58,10 +58,11 @@ class Call {
   Call& Bools(const char* name, const bool* values, uint64_t count);
   Call& Tensors(const char* name, const aclTensor* const* values, uint64_t count);
   Call& Scalars(const char* name, const aclScalar* const* values, uint64_t count);
-  Call& Dtype(const char* name, aclDataType dtype);
-  Call& Format(const char* name, aclFormat format);
-  Call& MemcpyKind(const char* name, aclrtMemcpyKind kind);
-  Call& MallocPolicy(const char* name, aclrtMemMallocPolicy policy);
+  // Enum-typed arguments as the integer codes the caller passed (common/enum_code.h).
+  Call& Dtype(const char* name, int32_t dtype);
+  Call& Format(const char* name, int32_t format);
+  Call& MemcpyKind(const char* name, int32_t kind);
+  Call& MallocPolicy(const char* name, int32_t policy);
   Call& LogLevel(const char* name, int level);
   // Any other argument, already as text (e.g. an enumerator name).
   void Arg(const char* name, const std::string& value);
@@ -94,7 +95,8 @@ std::string FloatText(double value);  // shortest text that reads back as the sa
 // scalar#1{FLOAT 1.1}; just the name for anything else (never dereferenced).
 std::string TensorText(const aclTensor* tensor);
 std::string ScalarText(const aclScalar* scalar);
-std::string FormatName(aclFormat format);                // ACL_FORMAT_ND
+std::string FormatName(int32_t format);                  // ACL_FORMAT_ND
+std::string DtypeText(int32_t dtype);                    // ACL_FLOAT16
 std::string DimsText(const std::vector<int64_t>& dims);  // [4,2] (long lists shortened)
 std::string ScalarValueText(aclDataType dtype, const unsigned char* bytes);  // 1.1, true, 3
 
@@ -106,7 +108,6 @@ using ObjectDecoder = std::string (*)(const void* object);
 void SetPointerNamer(PointerNamer namer);
 void SetTensorDecoder(ObjectDecoder decoder);
 void SetScalarDecoder(ObjectDecoder decoder);
-std::string DtypeText(aclDataType dtype);  // ACL_FLOAT16
 
 // Runs `run` (which returns the API's result) and traces it: `in(call)` adds the arguments,
 // `out(call, result)` adds what the call wrote and ends the line.

@@ -11,7 +11,7 @@
 
 namespace aclcpu {
 
-aclScalar* CreateScalar(const void* value, aclDataType dataType) {
+aclScalar* CreateScalar(const void* value, int32_t dataType) {
   if (value == nullptr) {
     Fail(ACLNN_ERR_PARAM_NULLPTR, "aclCreateScalar: value is null");
     return nullptr;
@@ -25,7 +25,7 @@ aclScalar* CreateScalar(const void* value, aclDataType dataType) {
     return nullptr;
   }
   auto scalar = std::make_unique<aclScalar>();
-  scalar->dtype = dataType;
+  scalar->dtype = info->dtype;
   const size_t size = info->size < sizeof(scalar->value) ? info->size : sizeof(scalar->value);
   std::memcpy(scalar->value, value, size);
   Registry<aclScalar>().Add(scalar.get());

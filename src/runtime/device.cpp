@@ -8,6 +8,7 @@
 
 #include "common/error.h"
 #include "common/log.h"
+#include "runtime/cache_size.h"
 #include "runtime/registry.h"
 #include "runtime/rt_impl.h"
 #include "thread_pool.h"
@@ -139,6 +140,7 @@ kernels::ThreadPool* CurrentDevicePool() {
   std::lock_guard<std::mutex> lock(*mu);
   std::unique_ptr<kernels::ThreadPool>& pool = (*pools)[ctx->device];
   if (pool == nullptr) {
+    EnsureLastLevelCacheConfigured();  // programs that skip aclInit get the measured size too
     pool = std::make_unique<kernels::ThreadPool>(PoolThreads());
     // The system would not start every thread asked for: the pool runs with fewer.
     if (!pool->StartError().empty()) {

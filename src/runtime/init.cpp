@@ -14,6 +14,7 @@
 #include "common/precision.h"
 #include "common/soc.h"
 #include "runtime/json_syntax.h"
+#include "runtime/cache_size.h"
 #include "runtime/memory.h"
 #include "runtime/registry.h"
 #include "runtime/rt_impl.h"
@@ -144,6 +145,7 @@ int Init(const char* configPath) {
   if (!SelectedPrecision(nullptr, &precisionError)) {
     return Fail(ACL_ERROR_INVALID_PARAM, "aclInit: " + precisionError);
   }
+  if (int rc = ConfigureLastLevelCache("aclInit")) return rc;
   Registry& reg = Reg();
   std::lock_guard<std::mutex> lock(reg.mu);
   if (reg.initialized) {

@@ -55,11 +55,11 @@ struct CopyPlan {
 // Everything up to and including the address checks; returns 1 (not an error) for the no-op
 // cases, which the caller turns into ACL_SUCCESS.
 int CheckCopy(const char* api, void* dst, size_t destMax, const void* src, size_t count,
-              aclrtMemcpyKind kind, CopyPlan* plan) {
+              int32_t kind, CopyPlan* plan) {
   if (count == 0) return 1;
   if (dst == nullptr) return Failf(ACL_ERROR_INVALID_PARAM, "%s: dst is NULL", api);
   if (src == nullptr) return Failf(ACL_ERROR_INVALID_PARAM, "%s: src is NULL", api);
-  const int k = static_cast<int>(kind);
+  const int k = kind;
   if (k < ACL_MEMCPY_HOST_TO_HOST || k > ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE) {
     return Failf(ACL_ERROR_INVALID_PARAM,
                  "%s: kind %d is not supported (expected 0..5, ACL_MEMCPY_HOST_TO_HOST .. "
@@ -188,7 +188,7 @@ int Enqueue(const char* api, aclrtStream stream, bool waitForIt, const void* dst
 
 }  // namespace
 
-int Memcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind) {
+int Memcpy(void* dst, size_t destMax, const void* src, size_t count, int32_t kind) {
   CopyPlan plan;
   int rc = CheckCopy("aclrtMemcpy", dst, destMax, src, count, kind, &plan);
   if (rc != 0) return rc == 1 ? ACL_SUCCESS : rc;
@@ -209,7 +209,7 @@ int Memcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpy
   return ACL_SUCCESS;
 }
 
-int MemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind,
+int MemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, int32_t kind,
                 aclrtStream stream) {
   CopyPlan plan;
   int rc = CheckCopy("aclrtMemcpyAsync", dst, destMax, src, count, kind, &plan);

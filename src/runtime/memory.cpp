@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "common/check_level.h"
+#include "common/enum_code.h"
 #include "common/error.h"
 #include "common/log.h"
 #include "common/soc.h"
@@ -153,7 +154,7 @@ int CheckConfig(const char* api, const aclrtMallocConfig* cfg, int32_t* device) 
                  cfg->numAttrs);
   }
   for (size_t i = 0; i < cfg->numAttrs; ++i) {
-    if (cfg->attrs[i].attr != ACL_RT_MEM_ATTR_DEVICE_ID) continue;
+    if (EnumCode(cfg->attrs[i].attr) != ACL_RT_MEM_ATTR_DEVICE_ID) continue;
     const uint32_t id = cfg->attrs[i].value.deviceId;
     Registry& reg = Reg();
     std::lock_guard<std::mutex> lock(reg.mu);
@@ -190,8 +191,8 @@ PointerKind ClassifyPointer(const void* p, AllocationInfo* info) {
   return PointerKind::kUnknown;
 }
 
-int Malloc(const char* api, void** devPtr, size_t size, aclrtMemMallocPolicy policy,
-           RoundingRule rule, const aclrtMallocConfig* cfg) {
+int Malloc(const char* api, void** devPtr, size_t size, int32_t policy, RoundingRule rule,
+           const aclrtMallocConfig* cfg) {
   if (devPtr == nullptr) return Failf(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", api);
   if (size == 0) return Failf(ACL_ERROR_INVALID_PARAM, "%s: size is 0 (expected > 0)", api);
   if (!KnownPolicy(static_cast<int>(policy))) {
@@ -210,7 +211,7 @@ int Malloc(const char* api, void** devPtr, size_t size, aclrtMemMallocPolicy pol
   }
   // CANN rounds to 32 bytes and appends 32 bytes of padding, except for 1 GiB huge pages, for
   // aclrtMallocAlign32 and on Ascend 950 (32-byte rounding only).
-  const int base = static_cast<int>(policy) & 0xFF;
+  const int base = policy & 0xFF;  // an unknown policy gets the default flags, as in CANN
   const SocProfile* soc = SelectedSoc();
   const bool noPad = rule == RoundingRule::kAlign32 || base == ACL_MEM_MALLOC_HUGE1G_ONLY ||
                      base == ACL_MEM_MALLOC_HUGE1G_ONLY_P2P ||

@@ -12,7 +12,7 @@
 namespace aclcpu {
 namespace rt {
 
-int GetMemInfo(aclrtMemAttr attr, size_t* freeBytes, size_t* totalBytes) {
+int GetMemInfo(int32_t attr, size_t* freeBytes, size_t* totalBytes) {
   if (freeBytes == nullptr || totalBytes == nullptr) {
     return Failf(ACL_ERROR_INVALID_PARAM, "aclrtGetMemInfo: %s is NULL",
                  freeBytes == nullptr ? "free" : "total");
@@ -21,7 +21,7 @@ int GetMemInfo(aclrtMemAttr attr, size_t* freeBytes, size_t* totalBytes) {
   if (int rc = RequireContext("aclrtGetMemInfo", &ctx)) return rc;
   *freeBytes = 0;
   *totalBytes = 0;
-  if (static_cast<int>(attr) < ACL_DDR_MEM || static_cast<int>(attr) > ACL_MEM_P2P_HUGE1G) {
+  if (attr < ACL_DDR_MEM || attr > ACL_MEM_P2P_HUGE1G) {
     return ACL_SUCCESS;  // unsupported kinds report nothing, as CANN does
   }
   struct sysinfo si {};
