@@ -195,12 +195,14 @@ int Malloc(const char* api, void** devPtr, size_t size, int32_t policy, Rounding
            const aclrtMallocConfig* cfg) {
   if (devPtr == nullptr) return Failf(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", api);
   if (size == 0) return Failf(ACL_ERROR_INVALID_PARAM, "%s: size is 0 (expected > 0)", api);
+  // CANN gives an unknown policy the default flags and succeeds (spec/api.md): so do we, with a
+  // WARNING naming it, so that the misuse shows in the log.
   if (!KnownPolicy(static_cast<int>(policy))) {
-    return Failf(ACL_ERROR_INVALID_PARAM,
-                 "%s: policy %#x is not an aclrtMemMallocPolicy (expected 0..7, "
-                 "ACL_MEM_MALLOC_HUGE_FIRST .. ACL_MEM_MALLOC_HUGE1G_ONLY_P2P, optionally with "
-                 "ACL_MEM_TYPE_* / ACL_MEM_ACCESS_USER_SPACE_READONLY)",
-                 api, static_cast<unsigned>(policy));
+    Log(LogLevel::kWarning,
+        "%s: policy %#x is not an aclrtMemMallocPolicy (expected 0..7, ACL_MEM_MALLOC_HUGE_FIRST "
+        ".. ACL_MEM_MALLOC_HUGE1G_ONLY_P2P, optionally with ACL_MEM_TYPE_* / "
+        "ACL_MEM_ACCESS_USER_SPACE_READONLY); allocating with the default flags, as CANN does",
+        api, static_cast<unsigned>(policy));
   }
   int32_t device = -1;
   if (int rc = CheckConfig(api, cfg, &device)) return rc;
