@@ -159,7 +159,8 @@ double TimeRoofline(const void* a, const void* b, void* o, int64_t bytes, size_t
   return us[us.size() / 2];
 }
 
-void BM_Kernel(benchmark::State& st, KernelCase k, int64_t n, int threads, bool transposed) {
+void BM_Kernel(benchmark::State& st, KernelCase k, int64_t n, int threads, bool transposed,
+               kn::Precision precision = kn::Precision::Npu) {
   const size_t isz = DtSize(k.dt);
   const kn::DType dtype = k.row->dtype;
   // Inputs: the first in [-5, 5], the others in [-8, 8]: both signs, both branches of every
@@ -189,7 +190,7 @@ void BM_Kernel(benchmark::State& st, KernelCase k, int64_t n, int threads, bool 
   params.SetScalar(2, 1.0f);
   kn::ThreadPool* pool = Pool(threads);
   for (auto _ : st) {
-    kn::RunElementwise(*k.row, kn::Precision::Npu, p, params, pool);
+    kn::RunElementwise(*k.row, precision, p, params, pool);
     benchmark::DoNotOptimize(out.p);
     benchmark::ClobberMemory();
   }
@@ -248,7 +249,17 @@ void RegisterKernelBenchmarks() {
       for (const KernelCase& k : Cases()) {
         const std::string name = std::string("kernel/") + k.name + "/" + std::to_string(n) + "/t" +
                                  std::to_string(threads);
-        Apply(benchmark::RegisterBenchmark(name.c_str(), BM_Kernel, k, n, threads, false), n);
+        Apply(benchmark::RegisterBenchmark(name.c_str(), BM_Kernel, k, n, threads, false,
+                                           kn::Precision::Npu),
+              n);
+        // What ACLNN_CPU_PRECISION=golden costs (float64 compute), for rows that have it.
+        if (k.row->golden != nullptr && n >= (int64_t{1} << 20)) {
+          const std::string golden = std::string("golden/") + k.name + "/" + std::to_string(n) +
+                                     "/t" + std::to_string(threads);
+          Apply(benchmark::RegisterBenchmark(golden.c_str(), BM_Kernel, k, n, threads, false,
+                                             kn::Precision::Golden),
+                n);
+        }
       }
     }
     // The strided driver with a column-major gradOutput (out and x row-major).
@@ -259,7 +270,9 @@ void RegisterKernelBenchmarks() {
           continue;
         const std::string name = std::string("transposed/") + k.name + "/" + std::to_string(n) +
                                  "/t" + std::to_string(threads);
-        Apply(benchmark::RegisterBenchmark(name.c_str(), BM_Kernel, k, n, threads, true), n);
+        Apply(benchmark::RegisterBenchmark(name.c_str(), BM_Kernel, k, n, threads, true,
+                                           kn::Precision::Npu),
+              n);
       }
     }
   }
