@@ -1,0 +1,167 @@
+// Hard* and shrink family: aclnnHardswish, aclnnHardswishBackward(V2), aclnnHardsigmoid,
+// aclnnHardsigmoidBackward, aclnnHardshrink, aclnnHardshrinkBackward, aclnnSoftshrink,
+// aclnnShrink. Each functor is the 950 kernel's fp32 operation order (the legacy kernels are not
+// public; they get the same formula). 16-bit dtypes widen exactly and are rounded once by the
+// row's output policy unless a functor says otherwise. On double packets the same text is the
+// golden form (vm::RoundHalf vanishes there).
+#pragma once
+
+#include "elementwise/types.h"
+#include "elementwise/vmath.h"
+
+namespace aclcpu {
+namespace kernels {
+
+// x/k as the kernels compute it: x·(1.0f/k) in fp32 (1/6 → 0.16666667f, 1/3 → 0.33333334f);
+// golden mode divides exactly by k (so that 3/6 + 0.5 is exactly 1, as in the real formula).
+template <typename V>
+EIGEN_ALWAYS_INLINE V DivBy(const V& x, int k) {
+  if constexpr (vm::kGolden<V>) {
+    return vm::Div(x, vm::Set<V>(k));
+  } else {
+    return vm::Mul(x, vm::Set<V>(1.0f / static_cast<float>(k)));
+  }
+}
+
+// Hardswish: max(x, −3)·clamp(x + 3, 0, 6)·(1/6), left to right. The max keeps x = −inf from
+// giving −inf·0 = NaN (it gives −3·0 = −0).
+template <typename V>
+struct HardswishFn {
+  explicit HardswishFn(const KernelParams&) {}
+  EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
+    using namespace vm;
+    const V three = Set<V>(3);
+    const V c = Min(Max(Add(x, three), Zero<V>()), Set<V>(6));
+    return DivBy(Mul(Max(x, Neg(three)), c), 6);
+  }
+};
+
+// Hardswish gradient, inputs (gradOutput g, self x): d = x·(1/3) + 0.5, then 0 below the lower
+// bound and 1 above the upper one, out = g·d. kV2 = false (aclnnHardswishBackward): x < −3 → 0,
+// x > 3 → 1 (x = ±3 keep d: 1.5 and −0.5). kV2 = true: x ≤ −3 → 0, x ≥ 3 → 1. NaN x takes the
+// factor 1 in both (out = g), so the upper test is written as "stay with d while x is below".
+template <typename V, bool kV2>
+struct HardswishBackwardFn {
+  explicit HardswishBackwardFn(const KernelParams&) {}
+  EIGEN_ALWAYS_INLINE V operator()(const V& g, const V& x) const {
+    using namespace vm;
+    const V three = Set<V>(3);
+    const V d = Add(DivBy(x, 3), Set<V>(0.5));
+    const V belowUpper = kV2 ? Lt(x, three) : Le(x, three);
+    const V zeroed = kV2 ? Le(x, Neg(three)) : Lt(x, Neg(three));
+    const V factor = Select(zeroed, Zero<V>(), Select(belowUpper, d, One<V>()));
+    return Mul(g, factor);
+  }
+};
+template <typename V>
+using HardswishBackwardV1Fn = HardswishBackwardFn<V, false>;
+template <typename V>
+using HardswishBackwardV2Fn = HardswishBackwardFn<V, true>;
+
+// Hardsigmoid: min(x·(1/6) + 0.5, 1), then max with 0 (NaN stays NaN). The 950 kernel rounds
+// x·α + β to the 16-bit dtype before clamping; since rounding is monotone and 0 and 1 are
+// representable, that equals clamping first and rounding once (the row's output policy).
+template <typename V>
+struct HardsigmoidFn {
+  explicit HardsigmoidFn(const KernelParams&) {}
+  EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
+    using namespace vm;
+    const V t = Add(DivBy(x, 6), Set<V>(0.5));
+    return Max(Min(t, One<V>()), Zero<V>());
+  }
+};
+
+// Hardsigmoid gradient, inputs (gradOutput g, self x): t = x·(1/6) + 0.5 (two roundings);
+// out = g·(1/6) where 0 < t < 1, else 0 (x = ±3 gives exactly 0; NaN x gives 0).
+template <typename V>
+struct HardsigmoidBackwardFn {
+  explicit HardsigmoidBackwardFn(const KernelParams&) {}
+  EIGEN_ALWAYS_INLINE V operator()(const V& g, const V& x) const {
+    using namespace vm;
+    const V t = Add(DivBy(x, 6), Set<V>(0.5));
+    const V inside = And(Gt(t, Zero<V>()), Lt(t, One<V>()));
+    return Select(inside, DivBy(g, 6), Zero<V>());
+  }
+};
+
+// Hardshrink, params scalar 0 = λ (already clamped to 0 when negative): 0 where |x| ≤ λ, else x
+// (NaN and inf pass through).
+template <typename V>
+struct HardshrinkFn {
+  V lambda;
+  explicit HardshrinkFn(const KernelParams& p) : lambda(vm::Set<V>(p.Get<vm::Scalar<V>>(0))) {}
+  EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
+    using namespace vm;
+    return Select(Le(Abs(x), lambda), Zero<V>(), x);
+  }
+};
+
+// Hardshrink gradient, inputs (gradOutput g, self x), params scalar 0 = λ: 0 where |x| ≤ λ, else
+// g. kHalfLambda: the fp16 kernel compares in fp16, with λ first rounded to fp16.
+template <typename V, bool kHalfLambda>
+struct HardshrinkBackwardFn {
+  V lambda;
+  explicit HardshrinkBackwardFn(const KernelParams& p)
+      : lambda(vm::Set<V>(kHalfLambda && !vm::kGolden<V>
+                              ? static_cast<vm::Scalar<V>>(vm::RoundHalf(p.f[0]))
+                              : p.Get<vm::Scalar<V>>(0))) {}
+  EIGEN_ALWAYS_INLINE V operator()(const V& g, const V& x) const {
+    using namespace vm;
+    return Select(Le(Abs(x), lambda), Zero<V>(), g);
+  }
+};
+template <typename V>
+using HardshrinkBackwardF32Fn = HardshrinkBackwardFn<V, false>;
+template <typename V>
+using HardshrinkBackwardHalfFn = HardshrinkBackwardFn<V, true>;
+
+// Softshrink, params scalar 0 = λ ≥ 0: x − λ where x > λ, x + λ where x < −λ, else 0 (NaN → 0).
+template <typename V>
+struct SoftshrinkFn {
+  V lambda;
+  explicit SoftshrinkFn(const KernelParams& p) : lambda(vm::Set<V>(p.Get<vm::Scalar<V>>(0))) {}
+  EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
+    using namespace vm;
+    const V low = Select(Lt(x, Neg(lambda)), Add(x, lambda), Zero<V>());
+    return Select(Gt(x, lambda), Sub(x, lambda), low);
+  }
+};
+
+// Softshrink gradient, inputs (gradOutput g, self x), params scalar 0 = λ ≥ 0: g where |x| > λ
+// or x is NaN, else 0.
+template <typename V>
+struct SoftshrinkBackwardFn {
+  V lambda;
+  explicit SoftshrinkBackwardFn(const KernelParams& p)
+      : lambda(vm::Set<V>(p.Get<vm::Scalar<V>>(0))) {}
+  EIGEN_ALWAYS_INLINE V operator()(const V& g, const V& x) const {
+    using namespace vm;
+    return Select(Or(Gt(Abs(x), lambda), IsNan(x)), g, Zero<V>());
+  }
+};
+
+// Shrink, params scalars 0 = λ ≥ 0, 1 = bias: x − bias where x > λ, x + bias where x < −λ,
+// else 0 (NaN → 0). kHalf: the fp16 kernel computes in fp16 with λ and bias first cast to fp16;
+// its one fp16 add or subtract is the fp32 one rounded once to fp16 (the output policy).
+template <typename V, bool kHalf>
+struct ShrinkFn {
+  V lambda, bias;
+  static vm::Scalar<V> Param(const KernelParams& p, int k) {
+    if (kHalf && !vm::kGolden<V>) return static_cast<vm::Scalar<V>>(vm::RoundHalf(p.f[k]));
+    return p.Get<vm::Scalar<V>>(k);
+  }
+  explicit ShrinkFn(const KernelParams& p)
+      : lambda(vm::Set<V>(Param(p, 0))), bias(vm::Set<V>(Param(p, 1))) {}
+  EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
+    using namespace vm;
+    const V low = Select(Lt(x, Neg(lambda)), Add(x, bias), Zero<V>());
+    return Select(Gt(x, lambda), Sub(x, bias), low);
+  }
+};
+template <typename V>
+using ShrinkF32Fn = ShrinkFn<V, false>;
+template <typename V>
+using ShrinkHalfFn = ShrinkFn<V, true>;
+
+}  // namespace kernels
+}  // namespace aclcpu
