@@ -6,6 +6,7 @@
 // golden form (vm::RoundHalf vanishes there).
 #pragma once
 
+#include "elementwise/functors/hard_math.h"
 #include "elementwise/types.h"
 #include "elementwise/vmath.h"
 
@@ -162,6 +163,28 @@ template <typename V>
 using ShrinkF32Fn = ShrinkFn<V, false>;
 template <typename V>
 using ShrinkHalfFn = ShrinkFn<V, true>;
+
+// ELU gradient (aclnnEluBackward), inputs (gradOutput g, selfOrResult x); params scalars
+// 1 = scale, 2 = inputScale, 3 = negcoef (α·scale, rounded to fp32 on the host), b[0] = isResult.
+// Where x ≤ 0: isResult → (g·inputScale)·(x + negcoef), else ((g·inputScale)·negcoef)·exp(x·
+// inputScale); elsewhere (NaN too) g·scale. exp over the full range (exp(−inf) = 0).
+template <typename V>
+struct EluBackwardFn {
+  V scale, inputScale, negcoef;
+  bool isResult;
+  explicit EluBackwardFn(const KernelParams& p)
+      : scale(vm::Set<V>(p.Get<vm::Scalar<V>>(1))),
+        inputScale(vm::Set<V>(p.Get<vm::Scalar<V>>(2))),
+        negcoef(vm::Set<V>(p.Get<vm::Scalar<V>>(3))),
+        isResult(p.b[0]) {}
+  EIGEN_ALWAYS_INLINE V operator()(const V& g, const V& x) const {
+    using namespace vm;
+    const V gs = Mul(g, inputScale);
+    const V neg = isResult ? Mul(gs, Add(x, negcoef))
+                           : Mul(Mul(gs, negcoef), hardmath::FullExp(Mul(x, inputScale)));
+    return Select(Le(x, Zero<V>()), neg, Mul(g, scale));
+  }
+};
 
 }  // namespace kernels
 }  // namespace aclcpu

@@ -1,7 +1,7 @@
 // Kernel instances of lists/hard.inc.
-#include "elementwise/functors/hard.h"
-
 #include "elementwise/instance.h"  // first: see io.h on GCC warnings
+// (the functors after it)
+#include "elementwise/functors/hard.h"
 
 namespace aclcpu {
 namespace kernels {

@@ -294,4 +294,49 @@ struct Reference<OpId::kShrink> {
   }
 };
 
+// EluBackward: where x ≤ 0, isResult → (g·is)·(x + nc), else ((g·is)·nc)·exp(x·is); elsewhere
+// g·scale (NaN x too). nc = α·scale rounded to fp32. exp is within 1.3 ulp (Eigen's fp32 exp),
+// so the exp branch has a tolerance; the rest is bit-exact.
+template <>
+struct Reference<OpId::kEluBackward> {
+  static KernelParams Make(double a, double s, double is, bool isResult) {
+    KernelParams p;
+    const float af = static_cast<float>(a), sf = static_cast<float>(s);
+    p.SetScalar(0, af, af);
+    p.SetScalar(1, sf, sf);
+    p.SetScalar(2, static_cast<float>(is), static_cast<float>(is));
+    p.SetScalar(3, af * sf, static_cast<double>(af) * sf);
+    p.b[0] = isResult;
+    return p;
+  }
+  static std::vector<KernelParams> Params() {
+    return {Make(1, 1, 1, true), Make(1, 1, 1, false), Make(1.5, 2, 0.5, true),
+            Make(-0.7, 1.2, 2, false), Make(0.3, 1.0507, 1.7, false)};
+  }
+  static double Input(int k, const KernelRow&, const KernelParams&, std::mt19937& rng) {
+    return k == 0 ? Uniform(rng, -4, 4) : hardref::FloatInput(rng, -5, 3);
+  }
+  static std::vector<double> Specials(int k) {
+    if (k == 0) return {1.0, -2.0, 0.0, hardref::kInf, hardref::kNaN};
+    return {0.0, -0.0, -1.0, 1.0, -100.0, hardref::kInf, -hardref::kInf, hardref::kNaN};
+  }
+  static Expect Npu(const double* in, const KernelParams& p, const KernelRow& row) {
+    const double g = in[0], x = in[1];
+    const double s = p.f[1], is = p.f[2], nc = p.f[3];
+    if (!(x <= 0)) return Exactly(hardref::Narrow(row.dtype, R32(g * s), false));
+    const double gs = R32(g * is);
+    if (p.b[0]) return Exactly(hardref::Narrow(row.dtype, R32(gs * R32(x + nc)), false));
+    const double r = R32(R32(gs * nc) * Exp32(R32(x * is)));
+    return Near(hardref::Narrow(row.dtype, r, false), row.dtype, row.dtype == DType::F32 ? 3 : 1);
+  }
+  static void Exact(const double* in, const KernelParams& p, const KernelRow&, double* out) {
+    const long double g = in[0], x = in[1], s = p.d[1], is = p.d[2], nc = p.d[3];
+    if (!(x <= 0)) {
+      out[0] = static_cast<double>(g * s);
+    } else {
+      out[0] = static_cast<double>(p.b[0] ? g * is * (x + nc) : g * is * nc * std::exp(x * is));
+    }
+  }
+};
+
 }  // namespace reftest
