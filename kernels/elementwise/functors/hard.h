@@ -7,6 +7,7 @@
 #pragma once
 
 #include "elementwise/functors/hard_math.h"
+#include "elementwise/functors/hard_modes.h"
 #include "elementwise/types.h"
 #include "elementwise/vmath.h"
 
@@ -183,6 +184,82 @@ struct EluBackwardFn {
     const V neg = isResult ? Mul(gs, Add(x, negcoef))
                            : Mul(Mul(gs, negcoef), hardmath::FullExp(Mul(x, inputScale)));
     return Select(Le(x, Zero<V>()), neg, Mul(g, scale));
+  }
+};
+
+// ELU forward (aclnnElu), params scalars 0 = α, 1 = scale, 2 = inputScale (aclScalar::ToFloat).
+// kEluAiCore (the 950 AICore kernel, fp32): z = x·inputScale; expm1(z) = Horner polynomial
+// z·(1 + z·(1/2 + z·(1/6 + z·(1/24 [+ z/120])))) where |z| < 0.1 (degree 5 for fp32 input,
+// degree 4 for 16-bit input), else exp(z) − 1; times α; x where x > 0; times scale.
+// kEluThreshold (α or inputScale inf/NaN: the vendor's Threshold + Muls path, always fp32):
+// (x ≤ 0 ? −α : x)·scale, NaN x stays NaN. Golden mode: expm1 itself.
+template <typename V, bool kDegree5>
+struct EluFn {
+  V alpha, scale, inputScale;
+  int mode;
+  explicit EluFn(const KernelParams& p)
+      : alpha(vm::Set<V>(p.Get<vm::Scalar<V>>(0))),
+        scale(vm::Set<V>(p.Get<vm::Scalar<V>>(1))),
+        inputScale(vm::Set<V>(p.Get<vm::Scalar<V>>(2))),
+        mode(p.mode) {}
+  EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
+    using namespace vm;
+    if (mode == kEluThreshold) {
+      return Mul(Select(Le(x, Zero<V>()), Neg(alpha), x), scale);
+    }
+    const V z = Mul(x, inputScale);
+    const V neg = Mul(Expm1Select(z), alpha);
+    return Mul(Select(Gt(x, Zero<V>()), x, neg), scale);
+  }
+  static V Expm1Select(const V& z) {
+    using namespace vm;
+    if constexpr (kGolden<V>) {
+      return Lanes(z, [](Scalar<V> v) { return static_cast<Scalar<V>>(std::expm1(v)); });
+    } else {
+      // Horner from the highest coefficient: t = z·c_top, then t = (t + c)·z per lower one.
+      V t = Mul(z, Set<V>(kDegree5 ? 1.0f / 120.0f : 1.0f / 24.0f));
+      if (kDegree5) t = Mul(Add(t, Set<V>(1.0f / 24.0f)), z);
+      t = Mul(Add(t, Set<V>(1.0f / 6.0f)), z);
+      t = Mul(Add(t, Set<V>(0.5f)), z);
+      const V poly = Mul(Add(t, One<V>()), z);
+      const V e = Sub(Exp(z), One<V>());
+      return Select(Lt(Abs(z), Set<V>(0.1f)), poly, e);
+    }
+  }
+};
+template <typename V>
+using EluF32Fn = EluFn<V, true>;
+template <typename V>
+using EluHalfFn = EluFn<V, false>;
+
+// ELU on DOUBLE (the vendor's AICPU kernel): x ≥ 0 → x·scale, else (α·scale)·(exp(x·inputScale)
+// − 1), in double, with the scalars as the AICPU kernel takes them: through std::to_string
+// (6 decimals; params scalars 3..5).
+template <typename V>
+struct EluAicpuNpuFn {
+  V alpha, scale, inputScale;
+  explicit EluAicpuNpuFn(const KernelParams& p)
+      : alpha(vm::Set<V>(static_cast<vm::Scalar<V>>(p.d[3]))),
+        scale(vm::Set<V>(static_cast<vm::Scalar<V>>(p.d[4]))),
+        inputScale(vm::Set<V>(static_cast<vm::Scalar<V>>(p.d[5]))) {}
+  EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
+    using namespace vm;
+    const V neg = Mul(Mul(alpha, scale), Sub(Exp(Mul(x, inputScale)), One<V>()));
+    return Select(Ge(x, Zero<V>()), Mul(x, scale), neg);
+  }
+};
+// Its golden form: the exact scalars, α·scale·expm1(x·inputScale) in long double per lane.
+template <typename V>
+struct EluAicpuExactFn {
+  long double alpha, scale, inputScale;
+  explicit EluAicpuExactFn(const KernelParams& p)
+      : alpha(p.d[0]), scale(p.d[1]), inputScale(p.d[2]) {}
+  EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
+    return vm::Lanes(x, [this](vm::Scalar<V> v) {
+      const long double lx = v;
+      return static_cast<vm::Scalar<V>>(lx >= 0 ? lx * scale
+                                                : alpha * scale * std::expm1(lx * inputScale));
+    });
   }
 };
 

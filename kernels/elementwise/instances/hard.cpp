@@ -5,6 +5,16 @@
 
 namespace aclcpu {
 namespace kernels {
+namespace {
+
+// Elu on DOUBLE: the vendor's AICPU kernel computes in double (with its scalars rounded to 6
+// decimals), so the NPU row runs the functor on double packets.
+void EluAicpuF64(void* const* out, const void* const* in, int64_t n, const KernelParams& p,
+                 bool /*stream*/) {
+  RunGolden<GF64, 1, 1>(out, in, n, EluAicpuNpuFn<PacketD>(p));
+}
+
+}  // namespace
 
 const KernelRow* RowsHard(size_t* count) {
   static const KernelRow rows[] = {

@@ -6,6 +6,9 @@
 // where the 950 uses CAST_ROUND).
 #pragma once
 
+#include <cstdio>
+#include <cstdlib>
+
 #include "ref_api.h"
 
 namespace reftest {
@@ -336,6 +339,92 @@ struct Reference<OpId::kEluBackward> {
     } else {
       out[0] = static_cast<double>(p.b[0] ? g * is * (x + nc) : g * is * nc * std::exp(x * is));
     }
+  }
+};
+
+// Elu. AICore rows (fp32, 16-bit widened): z = x·is; |z| < 0.1 → the Horner polynomial (degree 5
+// for fp32, 4 for 16-bit; bit-exact), else exp(z) − 1 (exp within 1.3 ulp: the subtraction makes
+// that an absolute error of ~2 ulps of exp(z), scaled by |α·scale|); ·α; x where x > 0; ·scale.
+// Threshold mode (mode 1; the operator uses it with fp32 rows only): (x ≤ 0 ? −α : x)·scale,
+// bit-exact. F64 rows (the AICPU kernel): x ≥ 0 → x·s, else (α·s)·(exp(x·is) − 1) in double with
+// the 6-decimal scalars (params 3..5).
+template <>
+struct Reference<OpId::kElu> {
+  static KernelParams Make(float a, float s, float is, int mode = 0) {
+    KernelParams p;
+    p.SetScalar(0, a, a);
+    p.SetScalar(1, s, s);
+    p.SetScalar(2, is, is);
+    const float v[3] = {a, s, is};
+    for (int k = 0; k < 3; ++k) {
+      char text[64];
+      std::snprintf(text, sizeof(text), "%f", static_cast<double>(v[k]));
+      p.d[3 + k] = std::atof(text);
+    }
+    p.mode = mode;
+    return p;
+  }
+  static std::vector<KernelParams> Params() {
+    return {Make(1, 1, 1), Make(1.2345678f, 1.0507f, 0.7f), Make(-0.5f, 2, -1.5f),
+            Make(INFINITY, 1.5f, 1, 1), Make(-2, 0.5f, NAN, 1)};
+  }
+  static double Input(int, const KernelRow&, const KernelParams&, std::mt19937& rng) {
+    if (rng() % 4 == 0) return Uniform(rng, -0.15, 0.15);  // the polynomial's range
+    return hardref::FloatInput(rng, -6, 4);
+  }
+  static std::vector<double> Specials(int) {
+    return {0.0,   -0.0, 0.1,   -0.1,  0.0999,        -0.0999,        1.0,          -1.0,
+            -90.0, 50.0, 100.0, -1e30, hardref::kInf, -hardref::kInf, hardref::kNaN};
+  }
+  static Expect Npu(const double* in, const KernelParams& p, const KernelRow& row) {
+    const double x = in[0];
+    if (row.dtype == DType::F64) {
+      const double a = p.d[3], s = p.d[4], is = p.d[5];
+      if (x >= 0) return Exactly(x * s);
+      const double e = std::exp(static_cast<long double>(x * is));
+      const double v = (a * s) * (e - 1);
+      Expect r = Near(v, DType::F64, 4, 4 * std::fabs(a * s) * Ulp(e, kFp64));
+      if (!std::isfinite(v)) r = Exactly(v);
+      return r;
+    }
+    const double a = p.f[0], s = p.f[1], is = p.f[2];
+    if (p.mode == 1) return Exactly(hardref::Narrow(row.dtype, R32((x <= 0 ? -a : x) * s), false));
+    if (x > 0) return Exactly(hardref::Narrow(row.dtype, R32(x * s), false));
+    const double z = R32(x * is);
+    double absTol = 0;
+    double m;
+    if (std::fabs(z) < R32(0.1)) {
+      const bool deg5 = row.dtype == DType::F32;
+      double t = R32(z * R32(deg5 ? 1.0L / 120 : 1.0L / 24));
+      if (deg5) t = R32(R32(t + R32(1.0L / 24)) * z);
+      t = R32(R32(t + R32(1.0L / 6)) * z);
+      t = R32(R32(t + 0.5) * z);
+      m = R32(R32(t + 1.0) * z);
+    } else {
+      const double e = Exp32(z);
+      m = R32(e - 1.0);
+      absTol = std::isfinite(e) ? 2.5 * Ulp(e, kFp32) * std::fabs(a * s) : 0;
+    }
+    const double r = R32(R32(m * a) * s);
+    if (std::isnan(r) || std::isinf(r)) return Exactly(hardref::Narrow(row.dtype, r, false));
+    if (absTol == 0) return Exactly(hardref::Narrow(row.dtype, r, false));
+    // two roundings after the inexact exp: each may go the other way (1 ulp of the result each)
+    return Near(hardref::Narrow(row.dtype, r, false), row.dtype, row.dtype == DType::F32 ? 3 : 1,
+                absTol);
+  }
+  static void Exact(const double* in, const KernelParams& p, const KernelRow& row, double* out) {
+    const long double x = in[0];
+    if (row.dtype == DType::F64) {
+      const long double a = p.d[0], s = p.d[1], is = p.d[2];
+      out[0] = static_cast<double>(x >= 0 ? x * s : a * s * std::expm1(x * is));
+      return;
+    }
+    const long double a = p.d[0], s = p.d[1], is = p.d[2];
+    if (p.mode == 1) {
+      out[0] = std::isnan(in[0]) ? hardref::kNaN : static_cast<double>((x <= 0 ? -a : x) * s);
+      return;
+    }
+    out[0] = static_cast<double>(x > 0 ? x * s : std::expm1(x * is) * a * s);
   }
 };
 
