@@ -17,9 +17,7 @@ using optest::AclEnvironment;
 using optest::DeviceBuffer;
 using optest::Tensor;
 
-inline size_t ItemSize(aclDataType dt) {
-  return dt == ACL_FLOAT16 || dt == ACL_BF16 ? 2 : (dt == ACL_DOUBLE ? 8 : 4);
-}
+inline size_t ItemSize(aclDataType dt) { return aclDataTypeSize(dt); }
 inline void Store(aclDataType dt, double v, uint8_t* out) {
   if (dt == ACL_FLOAT) {
     const float f = static_cast<float>(v);
