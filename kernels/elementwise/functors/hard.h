@@ -263,5 +263,31 @@ struct EluAicpuExactFn {
   }
 };
 
+// CELU (aclnnCelu), params scalar 0 = α, 1 = 1/α (1.0f/α, the host's reciprocal). The 950
+// kernel in fp32: u = x·(1/α); expm1(u) = u·(e − 1)/log(e) with e = exp(u) where |u| < 0.5
+// (Kahan's form; u itself where log(e) == 0), else e − 1; then min(α·expm1(u), 0) + max(x, 0).
+// Golden mode: expm1 itself and an exact division by α.
+template <typename V>
+struct CeluFn {
+  V alpha, inverse;
+  explicit CeluFn(const KernelParams& p)
+      : alpha(vm::Set<V>(p.Get<vm::Scalar<V>>(0))), inverse(vm::Set<V>(p.Get<vm::Scalar<V>>(1))) {}
+  EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
+    using namespace vm;
+    V m;
+    if constexpr (kGolden<V>) {
+      m = Lanes(Div(x, alpha), [](Scalar<V> v) { return static_cast<Scalar<V>>(std::expm1(v)); });
+    } else {
+      const V u = Mul(x, inverse);
+      const V e = Exp(u);
+      const V em1 = Sub(e, One<V>());
+      const V l = Log(e);
+      const V kahan = Select(Eq(l, Zero<V>()), u, Div(Mul(u, em1), l));
+      m = Select(Lt(Abs(u), Set<V>(0.5f)), kahan, em1);
+    }
+    return Add(Min(Mul(m, alpha), Zero<V>()), Max(x, Zero<V>()));
+  }
+};
+
 }  // namespace kernels
 }  // namespace aclcpu

@@ -428,4 +428,55 @@ struct Reference<OpId::kElu> {
   }
 };
 
+// Celu: u = x·(1/α) (fp32 reciprocal); |u| < 0.5 → u·(e − 1)/log(e) (u where log(e) == 0), else
+// e − 1, with e = exp(u); then min(α·m, 0) + max(x, 0); 16-bit CAST_ROUND on the 950. exp and
+// log are within ~1.3 ulp: near u = 0 the Kahan form keeps the relative error to a few ulps, so
+// the tolerance is in ulps of the result plus, for the e − 1 branch, ulps of e·|α|.
+template <>
+struct Reference<OpId::kCelu> {
+  static KernelParams Make(float a) {
+    KernelParams p;
+    p.SetScalar(0, a, a);
+    p.SetScalar(1, 1.0f / a, 1.0 / static_cast<double>(a));
+    return p;
+  }
+  static std::vector<KernelParams> Params() { return {Make(1), Make(0.7f), Make(-1.5f), Make(3)}; }
+  static double Input(int, const KernelRow&, const KernelParams&, std::mt19937& rng) {
+    if (rng() % 4 == 0) return Uniform(rng, -1, 1);
+    return hardref::FloatInput(rng, -8, 4);
+  }
+  static std::vector<double> Specials(int) {
+    return {0.0,  -0.0,   0.5,   -0.5,          1e-8,           -1e-8,        1.0,
+            -1.0, -100.0, 100.0, hardref::kInf, -hardref::kInf, hardref::kNaN};
+  }
+  static Expect Npu(const double* in, const KernelParams& p, const KernelRow& row) {
+    const double x = in[0], a = p.f[0], inv = p.f[1];
+    if (std::isnan(x)) return Exactly(hardref::kNaN);
+    const double u = R32(x * inv);
+    const double e = Exp32(u);
+    double m, absTol;
+    if (std::fabs(u) < 0.5) {
+      const double l = Log32(e);
+      m = l == 0 ? u : R32(R32(u * R32(e - 1)) / l);
+      absTol = 6 * Ulp(m, kFp32) * std::fabs(a);  // exp and log errors, relative to m
+    } else {
+      m = R32(e - 1);
+      absTol = std::isfinite(e) ? 2.5 * Ulp(e, kFp32) * std::fabs(a) : 0;
+    }
+    const double r = R32(std::fmin(R32(m * a), 0.0) + std::fmax(x, 0.0));
+    const bool away = hardref::Current(row) && row.dtype != DType::F32;
+    const double v = hardref::Narrow(row.dtype, r, away);
+    if (!std::isfinite(v)) return Exactly(v);
+    return Near(v, row.dtype, row.dtype == DType::F32 ? 2 : 1, absTol);
+  }
+  static void Exact(const double* in, const KernelParams& p, const KernelRow&, double* out) {
+    const long double x = in[0], a = p.d[0];
+    if (std::isnan(in[0])) {
+      out[0] = hardref::kNaN;
+      return;
+    }
+    out[0] = static_cast<double>(std::fmin(a * std::expm1(x / a), 0.0L) + std::fmax(x, 0.0L));
+  }
+};
+
 }  // namespace reftest
