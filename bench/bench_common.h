@@ -57,11 +57,11 @@ const void* CachedInput(Dt d, int64_t n, double lo, double hi, uint32_t seed);
 // runtime reads once per process; scripts/bench.sh runs one process per thread count.
 int ProcessThreads();
 
-// Items = elements; bytes = the memory traffic (two inputs read, one output written).
-inline void SetCounters(benchmark::State& st, int64_t n, size_t itemSize) {
+// Items = elements; bytes = the memory traffic (`streams` tensors read or written once).
+inline void SetCounters(benchmark::State& st, int64_t n, size_t itemSize, int streams = 3) {
   const double it = static_cast<double>(st.iterations());
   st.SetItemsProcessed(static_cast<int64_t>(it) * n);
-  st.SetBytesProcessed(static_cast<int64_t>(it) * n * 3 * static_cast<int64_t>(itemSize));
+  st.SetBytesProcessed(static_cast<int64_t>(it) * n * streams * static_cast<int64_t>(itemSize));
   st.counters["n"] = static_cast<double>(n);
   st.counters["elem_bytes"] = static_cast<double>(itemSize);
 }

@@ -1,5 +1,7 @@
-// Kernel-level benchmarks (kernels::RunBinary on pools of 1 and 2 threads), the roofline kernel
-// with the same traffic, and a transposed-input case for the strided driver.
+// Kernel-level benchmarks: every kernel-list row (kernels::RunElementwise on pools of 1 and 2
+// threads), the roofline kernel with the same traffic, and a transposed-input case for the
+// strided driver. Rows come from the registry, so a new (operator, dtype) is measured without
+// code here.
 #if defined(__SSE2__)
 #include <immintrin.h>
 #endif
@@ -19,18 +21,47 @@ namespace {
 namespace kn = aclcpu::kernels;
 
 struct KernelCase {
-  kn::KernelId id;
-  const char* name;
-  bool swish;
+  const kn::KernelRow* row;
+  std::string name;  // "SeluBackward/Legacy/F16" -> "SeluBackwardLegacyF16"
   Dt dt;
+  int numIn;
 };
 
-const KernelCase kCases[] = {
-#define ACLCPU_KERNEL(name, op, gen, dtype) \
-  {kn::KernelId::k##name, #name, std::string(#op) == "SwishBackward", Dt::dtype},
-#include "elementwise/kernels.inc"
-#undef ACLCPU_KERNEL
-};
+// The rows whose dtype the benchmark buffers can hold.
+std::vector<KernelCase> Cases() {
+  std::vector<KernelCase> cases;
+  size_t n = 0;
+  const kn::KernelRow* rows = kn::KernelRows(&n);
+  for (size_t i = 0; i < n; ++i) {
+    const kn::KernelRow& r = rows[i];
+    Dt dt;
+    switch (r.dtype) {
+      case kn::DType::F32:
+        dt = Dt::F32;
+        break;
+      case kn::DType::F16:
+        dt = Dt::F16;
+        break;
+      case kn::DType::BF16:
+        dt = Dt::BF16;
+        break;
+      case kn::DType::I32:
+        dt = Dt::I32;
+        break;
+      case kn::DType::I8:
+        dt = Dt::I8;
+        break;
+      default:
+        continue;
+    }
+    std::string name;
+    for (const char* c = r.name; *c != 0; ++c) {
+      if (*c != '/') name += *c;
+    }
+    cases.push_back({&r, name, dt, kn::GetOpInfo(r.op).numIn});
+  }
+  return cases;
+}
 
 kn::ThreadPool* Pool(int threads) {
   static std::unique_ptr<kn::ThreadPool> pools[3];
@@ -130,40 +161,48 @@ double TimeRoofline(const void* a, const void* b, void* o, int64_t bytes, size_t
 
 void BM_Kernel(benchmark::State& st, KernelCase k, int64_t n, int threads, bool transposed) {
   const size_t isz = DtSize(k.dt);
-  // Inputs: gradOutput in [-5, 5]; x in [-8, 8] (Swish) or y in [-1.758, 4] (Selu): both signs,
-  // both branches, the whole exp range that matters.
-  const void* gp = CachedInput(k.dt, n, -5.0, 5.0, 1);
-  const void* xp =
-      k.swish ? CachedInput(k.dt, n, -8.0, 8.0, 2) : CachedInput(k.dt, n, -1.758, 4.0, 2);
+  const kn::DType dtype = k.row->dtype;
+  // Inputs: the first in [-5, 5], the others in [-8, 8]: both signs, both branches of every
+  // select, the whole exp range that matters.
+  const void* in[3] = {CachedInput(k.dt, n, -5.0, 5.0, 1), CachedInput(k.dt, n, -8.0, 8.0, 2),
+                       CachedInput(k.dt, n, -8.0, 8.0, 3)};
   Buffer out(n * isz);
-  // Contiguous: one dim. Transposed: a square view whose gradOutput is read column-major.
+  // Contiguous: one dim. Transposed: a square view whose first input is read column-major.
   int64_t side = 1;
   while (side * side < n) ++side;
   const int64_t shape1[1] = {n}, stride1[1] = {1};
   const int64_t shape2[2] = {side, n / side}, rowMajor[2] = {n / side, 1}, colMajor[2] = {1, side};
-  kn::BinaryProblem p;
+  kn::ElementwiseProblem p;
   p.ndim = transposed ? 2 : 1;
   p.shape = transposed ? shape2 : shape1;
-  p.in0 = {gp, transposed ? colMajor : stride1};
-  p.in1 = {xp, transposed ? rowMajor : stride1};
-  p.out = out.p;
-  p.outStrides = transposed ? rowMajor : stride1;
+  p.numIn = k.numIn;
+  p.numOut = kn::GetOpInfo(k.row->op).numOut;
+  for (int i = 0; i < k.numIn; ++i) {
+    p.in[i] = {in[i], transposed ? (i == 0 ? colMajor : rowMajor) : stride1, dtype};
+  }
+  Buffer out2(n * isz);
+  p.out[0] = {out.p, transposed ? rowMajor : stride1, dtype};
+  p.out[1] = {out2.p, transposed ? rowMajor : stride1, dtype};
   kn::KernelParams params;
-  params.beta = 1.0f;
+  params.SetScalar(0, 1.0f);
+  params.SetScalar(1, 1.0f);
+  params.SetScalar(2, 1.0f);
   kn::ThreadPool* pool = Pool(threads);
   for (auto _ : st) {
-    kn::RunBinary(k.id, p, params, pool);
+    kn::RunElementwise(*k.row, kn::Precision::Npu, p, params, pool);
     benchmark::DoNotOptimize(out.p);
     benchmark::ClobberMemory();
   }
-  SetCounters(st, n, isz);
+  SetCounters(st, n, isz, k.numIn + p.numOut);
   st.counters["threads"] = threads;
   // The roofline over this case's own buffers, right after it: the ratio then does not depend on
   // where the buffers landed in memory (that moved 16M-element 2-thread times by 1.5x here).
+  // A one-input kernel's roofline reads its input twice at the same addresses: the same traffic.
   if (!transposed) {
     const int64_t bytes = n * static_cast<int64_t>(isz);
-    st.counters["roofline_us"] = std::min(TimeRoofline(gp, xp, out.p, bytes, isz, threads, false),
-                                          TimeRoofline(gp, xp, out.p, bytes, isz, threads, true));
+    const void* b = k.numIn >= 2 ? in[1] : in[0];
+    st.counters["roofline_us"] = std::min(TimeRoofline(in[0], b, out.p, bytes, isz, threads, false),
+                                          TimeRoofline(in[0], b, out.p, bytes, isz, threads, true));
   }
 }
 
@@ -189,7 +228,7 @@ void BM_Roofline(benchmark::State& st, size_t isz, int64_t n, int threads, bool 
     benchmark::DoNotOptimize(o.p);
     benchmark::ClobberMemory();
   }
-  SetCounters(st, n, isz);
+  SetCounters(st, n, isz, 3);
   st.counters["threads"] = threads;
 }
 
@@ -206,7 +245,7 @@ void RegisterKernelBenchmarks() {
           Apply(benchmark::RegisterBenchmark(name.c_str(), BM_Roofline, isz, n, threads, nt), n);
         }
       }
-      for (const KernelCase& k : kCases) {
+      for (const KernelCase& k : Cases()) {
         const std::string name = std::string("kernel/") + k.name + "/" + std::to_string(n) + "/t" +
                                  std::to_string(threads);
         Apply(benchmark::RegisterBenchmark(name.c_str(), BM_Kernel, k, n, threads, false), n);
@@ -214,10 +253,9 @@ void RegisterKernelBenchmarks() {
     }
     // The strided driver with a column-major gradOutput (out and x row-major).
     for (int64_t n : {int64_t{1} << 20, int64_t{1} << 24}) {
-      for (const KernelCase& k : kCases) {
-        if (k.id != kn::KernelId::kSwishBackwardF32 &&
-            k.id != kn::KernelId::kSeluBackwardCurrentF32 &&
-            k.id != kn::KernelId::kSeluBackwardCurrentBF16)
+      for (const KernelCase& k : Cases()) {
+        if (k.name != "SwishBackwardAnyF32" && k.name != "SeluBackwardCurrentF32" &&
+            k.name != "SeluBackwardCurrentBF16")
           continue;
         const std::string name = std::string("transposed/") + k.name + "/" + std::to_string(n) +
                                  "/t" + std::to_string(threads);

@@ -4,7 +4,7 @@
 //
 //   [aclnn_cpu trace] aclrtMalloc(devPtr=&out, size=32, policy=ACL_MEM_MALLOC_HUGE_FIRST)
 //       = 0 (ACL_SUCCESS); *devPtr=dev#1                                  (one line in the file)
-//   [aclnn_cpu trace] aclnnSwishBackward completed in 12 us (executor#1 on stream#1)
+//   [aclnn_cpu trace] aclnnSwishBackward completed in 12 us (executor#1 on stream#1, npu numerics)
 //
 // Lines carry no timestamps and name memory and objects by allocation and creation order
 // (dev#3+64, tensor#2, stream#1), so that the traces of two runs can be diffed.

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "common/precision.h"
 #include "common/trace.h"
 #include "runtime/registry.h"
 #include "runtime/runtime.h"
@@ -46,8 +47,9 @@ std::shared_ptr<rt::Stream> FindStream(aclrtStream stream) {
 LaunchTimer::LaunchTimer(const char* api, const void* executor, aclrtStream stream)
     : stream_(stream), state_(std::make_shared<State>()) {
   state_->what = std::string(api) + " completed in ";
-  state_->where =
-      " us (" + ObjectName("executor", executor) + " on " + ObjectName("stream", stream) + ")\n";
+  state_->where = " us (" + ObjectName("executor", executor) + " on " +
+                  ObjectName("stream", stream) + ", " + PrecisionName(CurrentPrecision()) +
+                  " numerics)\n";
   state_->startNs = NowNs();
   // Work already queued: the operator's work starts when the stream reaches it, which a marker
   // enqueued just before it records. An idle stream reaches it now.

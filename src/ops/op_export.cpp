@@ -1,9 +1,22 @@
 #include "ops/op_export.h"
 
+#include <deque>
+#include <string>
+#include <utility>
+
 #include "nnopbase/objects.h"
 
 namespace aclcpu {
 namespace ops {
+
+const char* Phase1Name(const char* api) {
+  thread_local std::deque<std::pair<const char*, std::string>> names;  // stable addresses
+  for (const auto& [key, name] : names) {
+    if (key == api) return name.c_str();
+  }
+  names.emplace_back(api, std::string(api) + "GetWorkspaceSize");
+  return names.back().second.c_str();
+}
 
 int RunPhase2(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
               aclrtStream stream) {

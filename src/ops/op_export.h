@@ -17,13 +17,19 @@ namespace ops {
 int RunPhase2(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
               aclrtStream stream);
 
-// Phase 1: `args(call)` adds the arguments to the trace line in signature order, `body()` runs
-// the checks and the plan; the trace shows the workspace size and the new executor.
+// "<api>GetWorkspaceSize", kept per thread for the life of the process (`api` is a literal).
+const char* Phase1Name(const char* api);
+
+// Phase 1 of `api` (e.g. "aclnnSilu"): `args(call)` adds the arguments to the trace line in
+// signature order, `body()` runs the checks and the plan; the trace line is named
+// <api>GetWorkspaceSize and shows the workspace size and the new executor.
 template <typename Args, typename Body>
 int TracedPhase1(const char* api, const uint64_t* workspaceSize, aclOpExecutor* const* executor,
                  Args&& args, Body&& body) {
+  if (!trace::On()) return Guard(api, ACLNN_ERR_INNER, body);
+  const char* name = Phase1Name(api);
   return trace::Traced(
-      api, args, [&] { return Guard(api, ACLNN_ERR_INNER, body); },
+      name, args, [&] { return Guard(name, ACLNN_ERR_INNER, body); },
       trace::WrotePlan(workspaceSize, executor));
 }
 

@@ -22,7 +22,7 @@ case $mode in
     cmake --install "$build" --prefix "$P" >/dev/null
     for f in lib64/cmake/aclnn_cpu/aclnn_cpu-config.cmake lib64/cmake/aclnn_cpu/aclnn_cpu-config-version.cmake \
       lib64/cmake/aclnn_cpu/aclnn_cpu-targets.cmake lib64/pkgconfig/aclnn_cpu.pc set_env.sh bin/setenv.bash \
-      lib64/libacl_rt.so lib64/libopapi_nn.so lib64/libopapi_math.so; do
+      lib64/libacl_rt.so lib64/libopapi_nn.so lib64/libopapi_math.so bin/aclnn-cpu-compare; do
       [ -e "$P/$f" ] || { echo "missing $P/$f"; exit 1; }
     done
     echo "installed into $P"

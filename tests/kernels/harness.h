@@ -1,5 +1,6 @@
-// Runs one kernel over one strided layout with random inputs and checks every output element
-// against reference.h, plus the untouched gaps of the output storage.
+// The generic kernel tester: runs one kernel-list row over one strided layout with inputs from
+// its Reference, and checks every output element against the Reference plus the untouched gaps
+// of the output storage.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -12,11 +13,12 @@
 #include <vector>
 
 #include "elementwise/driver.h"
-#include "reference.h"
+#include "ref_api.h"
 #include "thread_pool.h"
 
 namespace reftest {
 
+using aclcpu::kernels::Precision;
 using aclcpu::kernels::ThreadPool;
 
 struct TestView {
@@ -25,11 +27,13 @@ struct TestView {
   int64_t storage = 1;  // storage elements
 };
 
+// Operand views in the output's coordinates (a broadcast input has stride 0 there).
 struct TestLayout {
   std::string name;
   std::vector<int64_t> shape;
-  TestView out, in0, in1;
-  int alias = -1;  // 0: out is in0 (same storage and view), 1: out is in1
+  TestView out[2];
+  TestView in[3];
+  int alias = -1;  // k >= 0: output 0 is input k (same storage and view)
 };
 
 inline std::vector<int64_t> ContigStrides(const std::vector<int64_t>& shape) {
@@ -38,7 +42,8 @@ inline std::vector<int64_t> ContigStrides(const std::vector<int64_t>& shape) {
   return s;
 }
 
-inline TestView MakeView(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides) {
+inline TestView MakeView(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides,
+                         int64_t pad = 0) {
   TestView v;
   v.strides = strides;
   int64_t hi = 0;
@@ -49,16 +54,29 @@ inline TestView MakeView(const std::vector<int64_t>& shape, const std::vector<in
     else
       hi += span;
   }
-  v.storage = v.offset + hi + 1;
+  v.offset += pad;
+  v.storage = v.offset + hi + 1 + pad;
+  for (int64_t s : shape) {
+    if (s == 0) v.storage = 1;
+  }
   return v;
 }
 
-inline TestLayout Contiguous(const std::vector<int64_t>& shape, std::string name = "contiguous") {
-  const TestView v = MakeView(shape, ContigStrides(shape));
-  return TestLayout{std::move(name), shape, v, v, v, -1};
+inline TestLayout Uniform(std::string name, const std::vector<int64_t>& shape,
+                          const std::vector<int64_t>& strides, int64_t pad = 0) {
+  TestLayout l;
+  l.name = std::move(name);
+  l.shape = shape;
+  const TestView v = MakeView(shape, strides, pad);
+  for (auto& o : l.out) o = v;
+  for (auto& i : l.in) i = v;
+  return l;
+}
+inline TestLayout Contiguous(const std::vector<int64_t>& shape, int64_t pad = 0) {
+  return Uniform("contiguous" + std::to_string(pad), shape, ContigStrides(shape), pad);
 }
 
-// Worst error per kernel, printed at exit.
+// Worst error per row and mode, printed at exit by the test binary.
 inline std::map<std::string, double>& WorstUlps() {
   static std::map<std::string, double> m;
   return m;
@@ -67,123 +85,173 @@ inline std::mutex& StatsMutex() {
   static std::mutex m;
   return m;
 }
-inline void RecordUlps(const std::string& key, double ulps) {
-  std::lock_guard<std::mutex> lock(StatsMutex());
-  double& w = WorstUlps()[key];
-  w = std::max(w, ulps);
-}
 
 struct CaseData {
-  std::vector<uint8_t> in0, in1, out;  // storages (inputs as they were before the call)
+  std::vector<std::vector<uint8_t>> in;   // storages as they were before the call
+  std::vector<std::vector<uint8_t>> out;  // storages after the call (alias: the input storage)
 };
 
-struct CheckResult {
-  int64_t checked = 0, mismatches = 0, nonzero = 0;
-  std::string first;
+// The parameters and the input source of one case: random values, or the cartesian product of
+// the Reference's special values (over a 1-D layout of that many elements).
+struct CaseSpec {
+  uint32_t seed = 1;
+  bool specials = false;
+  KernelParams params;
 };
 
-inline bool NeedsExactMathBound(const KernelDesc& k) {
-  return k.op == Op::SeluBackward &&
-         (k.dt == DT::BF16 || (k.dt == DT::F16 && k.gen == Gen::Current));
-}
+template <OpId op>
+struct RowTester {
+  using Ref = Reference<op>;
 
-inline CheckResult CheckCase(const KernelDesc& k, const TestLayout& l, const CaseData& d,
-                             float beta, bool record = true) {
-  const size_t isz = aclcpu::kernels::KernelItemSize(k.id);
-  const TestView& vo = l.out;
-  const size_t storageOut = l.alias >= 0 ? (l.alias == 0 ? l.in0 : l.in1).storage : vo.storage;
-  std::vector<char> touched(storageOut, 0);
-  CheckResult r;
-  const int nd = static_cast<int>(l.shape.size());
-  std::vector<int64_t> idx(nd, 0);
-  double worst = 0;
-  for (;;) {
-    int64_t o = vo.offset, a = l.in0.offset, b = l.in1.offset;
-    for (int i = 0; i < nd; ++i) {
-      o += idx[i] * vo.strides[i];
-      a += idx[i] * l.in0.strides[i];
-      b += idx[i] * l.in1.strides[i];
-    }
-    touched[o] = 1;
-    const double g = Decode(k.dt, &d.in0[a * isz]);
-    const double x = Decode(k.dt, &d.in1[b * isz]);
-    const double out = Decode(k.dt, &d.out[o * isz]);
-    const Expected e = Reference(k, g, x, beta);
-    double ulps = 0;
-    bool ok = Matches(k, e, out, &ulps);
-    if (NeedsExactMathBound(k) && std::isfinite(e.exactMath)) {
-      const double u = std::fabs(out - e.exactMath) / Ulp(e.exactMath, FormatOf(k.dt));
-      ok = ok && u <= 1.0;
-      ulps = std::max(ulps, u);
-    }
-    worst = std::max(worst, ulps);
-    ++r.checked;
-    if (out != 0) ++r.nonzero;
-    if (!ok && r.mismatches++ == 0) {
-      char buf[256];
-      std::snprintf(buf, sizeof buf,
-                    "element %lld: g=%.9g x=%.9g -> got %.9g, want %.9g (tol %.3g)",
-                    static_cast<long long>(r.checked - 1), g, x, out, e.value, e.tol);
-      r.first = buf;
-    }
-    int i = nd - 1;
-    while (i >= 0 && ++idx[i] == l.shape[i]) idx[i--] = 0;
-    if (i < 0) break;
-  }
-  // Gaps between the output's elements keep what was there before.
-  const std::vector<uint8_t>& before = l.alias == 0 ? d.in0 : d.in1;
-  for (size_t e = 0; e < storageOut; ++e) {
-    if (touched[e]) continue;
-    for (size_t byte = 0; byte < isz; ++byte) {
-      const uint8_t want = l.alias >= 0 ? before[e * isz + byte] : 0xA5;
-      if (d.out[e * isz + byte] != want) {
-        if (r.mismatches++ == 0) r.first = "storage gap " + std::to_string(e) + " was written";
-        break;
+  static void Fill(const KernelRow& row, const TestLayout& l, const CaseSpec& c, int nIn,
+                   CaseData* d) {
+    const size_t isz = aclcpu::kernels::DTypeSize(row.dtype);
+    std::mt19937 rng(c.seed);
+    d->in.resize(nIn);
+    std::vector<std::vector<double>> sp(nIn);
+    for (int k = 0; k < nIn; ++k) sp[k] = Ref::Specials(k);
+    for (int k = 0; k < nIn; ++k) {
+      d->in[k].assign(l.in[k].storage * isz, 0);
+      for (int64_t e = 0; e < l.in[k].storage; ++e) {
+        double v;
+        if (c.specials) {  // element e -> digit k of e in mixed radix
+          int64_t q = e - l.in[k].offset;
+          for (int j = 0; j < k; ++j) q /= static_cast<int64_t>(sp[j].size());
+          v = sp[k][static_cast<size_t>(std::max<int64_t>(q, 0)) % sp[k].size()];
+        } else {
+          v = Ref::Input(k, row, c.params, rng);
+        }
+        Encode(row.dtype, ToDType(row.dtype, v), &d->in[k][e * isz]);
       }
     }
   }
-  if (record) RecordUlps(std::string(k.name), worst);
-  return r;
-}
 
-// Fills, runs and returns the case data (out = the output storage after the call).
-inline CaseData RunCase(const KernelDesc& k, const TestLayout& l, uint32_t seed, double range,
-                        float beta, ThreadPool* pool) {
-  const size_t isz = aclcpu::kernels::KernelItemSize(k.id);
-  std::mt19937 rng(seed);
-  CaseData d;
-  d.in0.resize(l.in0.storage * isz);
-  d.in1.resize(l.in1.storage * isz);
-  for (int64_t e = 0; e < l.in0.storage; ++e)
-    Encode(k.dt, RandomInput(k, 0, range, rng), &d.in0[e * isz]);
-  for (int64_t e = 0; e < l.in1.storage; ++e)
-    Encode(k.dt, RandomInput(k, 1, range, rng), &d.in1[e * isz]);
-  std::vector<uint8_t> work0 = d.in0, work1 = d.in1;
-  std::vector<uint8_t> out(l.out.storage * isz, 0xA5);
-  uint8_t* outBase = l.alias == 0 ? work0.data() : (l.alias == 1 ? work1.data() : out.data());
-  aclcpu::kernels::BinaryProblem p;
-  p.ndim = static_cast<int>(l.shape.size());
-  p.shape = l.shape.data();
-  p.in0 = {work0.data() + l.in0.offset * isz, l.in0.strides.data()};
-  p.in1 = {work1.data() + l.in1.offset * isz, l.in1.strides.data()};
-  p.out = outBase + l.out.offset * isz;
-  p.outStrides = l.out.strides.data();
-  aclcpu::kernels::KernelParams params;
-  params.beta = beta;
-  aclcpu::kernels::RunBinary(k.id, p, params, pool);
-  d.out = l.alias == 0 ? work0 : (l.alias == 1 ? work1 : out);
-  return d;
-}
+  static CaseData Run(const KernelRow& row, Precision prec, const TestLayout& l, const CaseSpec& c,
+                      ThreadPool* pool) {
+    const auto& info = aclcpu::kernels::GetOpInfo(op);
+    const size_t isz = aclcpu::kernels::DTypeSize(row.dtype);
+    CaseData d;
+    Fill(row, l, c, info.numIn, &d);
+    std::vector<std::vector<uint8_t>> work = d.in;
+    d.out.resize(info.numOut);
+    for (int k = 0; k < info.numOut; ++k) d.out[k].assign(l.out[k].storage * isz, 0xA5);
+    aclcpu::kernels::ElementwiseProblem p;
+    p.ndim = static_cast<int>(l.shape.size());
+    p.shape = l.shape.data();
+    p.numIn = info.numIn;
+    p.numOut = info.numOut;
+    for (int k = 0; k < info.numIn; ++k) {
+      p.in[k] = {work[k].data() + l.in[k].offset * isz, l.in[k].strides.data(), row.dtype};
+    }
+    for (int k = 0; k < info.numOut; ++k) {
+      uint8_t* base = (k == 0 && l.alias >= 0) ? work[l.alias].data() : d.out[k].data();
+      p.out[k] = {base + l.out[k].offset * isz, l.out[k].strides.data(), row.dtype};
+    }
+    aclcpu::kernels::RunElementwise(row, prec, p, c.params, pool);
+    if (l.alias >= 0) d.out[0] = work[l.alias];
+    return d;
+  }
 
-inline ::testing::AssertionResult RunAndCheck(const KernelDesc& k, const TestLayout& l,
-                                              uint32_t seed, double range, float beta,
-                                              ThreadPool* pool) {
-  const CaseData d = RunCase(k, l, seed, range, beta, pool);
-  const CheckResult r = CheckCase(k, l, d, beta);
-  if (r.mismatches == 0) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure()
-         << k.name << " layout " << l.name << " seed " << seed << " range " << range << " beta "
-         << beta << ": " << r.mismatches << " of " << r.checked << " wrong; first " << r.first;
-}
+  // Number of wrong elements (0: pass); *first describes the first.
+  static int64_t Check(const KernelRow& row, Precision prec, const TestLayout& l, const CaseSpec& c,
+                       const CaseData& d, std::string* first, int64_t* nonzero = nullptr) {
+    const auto& info = aclcpu::kernels::GetOpInfo(op);
+    const size_t isz = aclcpu::kernels::DTypeSize(row.dtype);
+    const bool golden = prec == Precision::Golden && row.golden != nullptr;
+    int64_t bad = 0, nz = 0;
+    double worst = 0;
+    std::vector<std::vector<char>> touched(info.numOut);
+    for (int k = 0; k < info.numOut; ++k) touched[k].assign(l.out[k].storage, 0);
+    const int nd = static_cast<int>(l.shape.size());
+    bool empty = false;
+    for (int64_t s : l.shape) empty = empty || s == 0;
+    std::vector<int64_t> idx(nd, 0);
+    while (!empty) {
+      double in[3] = {0, 0, 0};
+      for (int k = 0; k < info.numIn; ++k) {
+        int64_t e = l.in[k].offset;
+        for (int i = 0; i < nd; ++i) e += idx[i] * l.in[k].strides[i];
+        in[k] = Decode(row.dtype, &d.in[k][e * isz]);
+      }
+      Expect want;
+      if (golden) {
+        double exact[2] = {0, 0};
+        Ref::Exact(in, c.params, row, exact);
+        for (int k = 0; k < info.numOut; ++k) {
+          want.value[k] = RoundToDType(row.dtype, exact[k]);
+          // Correctly rounded but for ties: within half an ulp of the exact value (+ a hair).
+          want.tol[k] = IsFloat(row.dtype) && std::isfinite(exact[k])
+                            ? std::fabs(exact[k] - want.value[k]) +
+                                  std::ldexp(Ulp(exact[k], FormatOf(row.dtype)), -20)
+                            : 0;
+        }
+        want.exact = !IsFloat(row.dtype);
+      } else {
+        want = Ref::Npu(in, c.params, row);
+      }
+      for (int k = 0; k < info.numOut; ++k) {
+        int64_t o = l.out[k].offset;
+        for (int i = 0; i < nd; ++i) o += idx[i] * l.out[k].strides[i];
+        touched[k][o] = 1;
+        const double got = Decode(row.dtype, &d.out[k][o * isz]);
+        if (got != 0) ++nz;
+        double ulps = 0;
+        if (!Matches(row, want, k, got, golden, &ulps) && bad++ == 0) {
+          char buf[320];
+          std::snprintf(buf, sizeof buf,
+                        "output %d at index %lld: inputs (%.9g, %.9g, %.9g) -> got %.9g, want "
+                        "%.9g (tol %.3g)",
+                        k, static_cast<long long>(o), in[0], in[1], in[2], got, want.value[k],
+                        want.tol[k]);
+          *first = buf;
+        }
+        worst = std::max(worst, ulps);
+      }
+      int i = nd - 1;
+      while (i >= 0 && ++idx[i] == l.shape[i]) idx[i--] = 0;
+      if (i < 0) break;
+    }
+    // Gaps between the output's elements keep what was there before.
+    for (int k = 0; k < info.numOut; ++k) {
+      const std::vector<uint8_t>* before = (k == 0 && l.alias >= 0) ? &d.in[l.alias] : nullptr;
+      for (int64_t e = 0; e < l.out[k].storage; ++e) {
+        if (touched[k][e]) continue;
+        for (size_t b = 0; b < isz; ++b) {
+          const uint8_t want = before != nullptr ? (*before)[e * isz + b] : 0xA5;
+          if (d.out[k][e * isz + b] != want) {
+            if (bad++ == 0) *first = "storage gap " + std::to_string(e) + " was written";
+            break;
+          }
+        }
+      }
+    }
+    if (bad == 0) {  // a failing case (or the checker's own test) says nothing about accuracy
+      std::lock_guard<std::mutex> lock(StatsMutex());
+      double& w = WorstUlps()[std::string(row.name) + (golden ? " golden" : " npu")];
+      w = std::max(w, worst);
+    }
+    if (nonzero != nullptr) *nonzero = nz;
+    return bad;
+  }
+
+  static bool Matches(const KernelRow& row, const Expect& e, int k, double got, bool golden,
+                      double* ulps) {
+    *ulps = 0;
+    const double want = e.value[k];
+    if (std::isnan(want)) return std::isnan(got);
+    if (std::isnan(got)) return false;
+    if (e.exact || e.tol[k] == 0) {
+      return got == want && (std::signbit(got) == std::signbit(want) || !IsFloat(row.dtype));
+    }
+    if (std::isinf(want) || std::isinf(got)) {
+      // Overflow is right when the value rounds to the same infinity within the tolerance.
+      return got == want || (!golden && std::isinf(got) && !std::isinf(want) &&
+                             std::fabs(want) + e.tol[k] >= FormatOf(row.dtype).maxFinite);
+    }
+    const double err = std::fabs(got - want);
+    if (IsFloat(row.dtype)) *ulps = err / Ulp(want, FormatOf(row.dtype));
+    return err <= e.tol[k];
+  }
+};
 
 }  // namespace reftest

@@ -125,47 +125,76 @@ inline void Put(uint8_t* p, T v) {
 
 inline double Decode(DType t, const uint8_t* p) {
   switch (t) {
-    case DType::F32: return Load<float>(p);
-    case DType::F16: return HalfValue(Load<uint16_t>(p));
-    case DType::BF16: return Bf16Value(Load<uint16_t>(p));
-    case DType::F64: return Load<double>(p);
-    case DType::I8: return Load<int8_t>(p);
-    case DType::U8: return Load<uint8_t>(p);
-    case DType::I16: return Load<int16_t>(p);
-    case DType::I32: return Load<int32_t>(p);
-    case DType::I64: return static_cast<double>(Load<int64_t>(p));
-    case DType::Bool: return Load<uint8_t>(p) != 0 ? 1.0 : 0.0;
-    default: return NAN;
+    case DType::F32:
+      return Load<float>(p);
+    case DType::F16:
+      return HalfValue(Load<uint16_t>(p));
+    case DType::BF16:
+      return Bf16Value(Load<uint16_t>(p));
+    case DType::F64:
+      return Load<double>(p);
+    case DType::I8:
+      return Load<int8_t>(p);
+    case DType::U8:
+      return Load<uint8_t>(p);
+    case DType::I16:
+      return Load<int16_t>(p);
+    case DType::I32:
+      return Load<int32_t>(p);
+    case DType::I64:
+      return static_cast<double>(Load<int64_t>(p));
+    case DType::Bool:
+      return Load<uint8_t>(p) != 0 ? 1.0 : 0.0;
+    default:
+      return NAN;
   }
 }
 
 // v must be representable in t (the harness rounds inputs first).
 inline void Encode(DType t, double v, uint8_t* p) {
   switch (t) {
-    case DType::F32: return Put(p, static_cast<float>(v));
-    case DType::F16: return Put(p, HalfBits(v));
-    case DType::BF16: return Put(p, Bf16Bits(v));
-    case DType::F64: return Put(p, v);
-    case DType::I8: return Put(p, static_cast<int8_t>(v));
-    case DType::U8: return Put(p, static_cast<uint8_t>(v));
-    case DType::I16: return Put(p, static_cast<int16_t>(v));
-    case DType::I32: return Put(p, static_cast<int32_t>(v));
-    case DType::I64: return Put(p, static_cast<int64_t>(v));
-    case DType::Bool: return Put(p, static_cast<uint8_t>(v != 0));
-    default: return;
+    case DType::F32:
+      return Put(p, static_cast<float>(v));
+    case DType::F16:
+      return Put(p, HalfBits(v));
+    case DType::BF16:
+      return Put(p, Bf16Bits(v));
+    case DType::F64:
+      return Put(p, v);
+    case DType::I8:
+      return Put(p, static_cast<int8_t>(v));
+    case DType::U8:
+      return Put(p, static_cast<uint8_t>(v));
+    case DType::I16:
+      return Put(p, static_cast<int16_t>(v));
+    case DType::I32:
+      return Put(p, static_cast<int32_t>(v));
+    case DType::I64:
+      return Put(p, static_cast<int64_t>(v));
+    case DType::Bool:
+      return Put(p, static_cast<uint8_t>(v != 0));
+    default:
+      return;
   }
 }
 
 // The nearest input value of the dtype (integers: truncated into range).
 inline double ToDType(DType t, double v) {
   switch (t) {
-    case DType::I8: return TruncSat(v, -128, 127);
-    case DType::U8: return TruncSat(v, 0, 255);
-    case DType::I16: return TruncSat(v, -32768, 32767);
-    case DType::I32: return TruncSat(v, -2147483648.0, 2147483647.0);
-    case DType::I64: return TruncSat(v, -9.2e18, 9.2e18);
-    case DType::Bool: return v != 0 ? 1 : 0;
-    default: return RoundToDType(t, v);
+    case DType::I8:
+      return TruncSat(v, -128, 127);
+    case DType::U8:
+      return TruncSat(v, 0, 255);
+    case DType::I16:
+      return TruncSat(v, -32768, 32767);
+    case DType::I32:
+      return TruncSat(v, -2147483648.0, 2147483647.0);
+    case DType::I64:
+      return TruncSat(v, -9.2e18, 9.2e18);
+    case DType::Bool:
+      return v != 0 ? 1 : 0;
+    default:
+      return RoundToDType(t, v);
   }
 }
 

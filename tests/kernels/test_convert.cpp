@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "elementwise/convert.h"
-#include "elementwise/formulas.h"
-#include "reference.h"
+#include "elementwise/functors/selu.h"
+#include "references/selu.h"
 
 namespace {
 

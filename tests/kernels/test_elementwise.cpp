@@ -1,138 +1,180 @@
-// Numeric sweeps of every kernels.inc entry against the independent reference.
+// Every kernel-list row (kernels/elementwise/lists/*.inc) against its operator's Reference:
+// sizes around the packet, chunk and block sizes, strided / transposed / offset / broadcast /
+// aliased / 0-d / empty layouts, the References' special values, both precision modes, and
+// bitwise identity across thread counts. A row of an operator without a Reference does not
+// compile (the table below instantiates every operator of ops.inc).
 #include <gtest/gtest.h>
 
-#include <cstring>
-#include <iostream>
+#include <cstdio>
+#include <string>
 
 #include "harness.h"
+#include "references_all.h"
 
 namespace reftest {
 namespace {
 
 using aclcpu::kernels::kBlockElems;
 
-class KernelSweep : public ::testing::TestWithParam<KernelDesc> {};
+struct OpTester {
+  std::vector<KernelParams> (*params)();
+  std::vector<double> (*specials)(int k);
+  CaseData (*run)(const KernelRow&, Precision, const TestLayout&, const CaseSpec&, ThreadPool*);
+  int64_t (*check)(const KernelRow&, Precision, const TestLayout&, const CaseSpec&, const CaseData&,
+                   std::string*, int64_t*);
+};
 
-std::string ParamName(const ::testing::TestParamInfo<KernelDesc>& info) { return info.param.name; }
+const OpTester kTesters[] = {
+#define ACLCPU_OP(name, nIn, nOut)                                         \
+  {&Reference<OpId::k##name>::Params, &Reference<OpId::k##name>::Specials, \
+   &RowTester<OpId::k##name>::Run, &RowTester<OpId::k##name>::Check},
+#include "elementwise/ops.inc"
+#undef ACLCPU_OP
+};
+static_assert(sizeof(kTesters) / sizeof(kTesters[0]) ==
+                  static_cast<size_t>(aclcpu::kernels::OpId::kCount),
+              "one tester per operator");
 
-const int64_t kSizes[] = {1, kBlockElems - 1, kBlockElems, kBlockElems + 1, 3 * kBlockElems + 7};
+const OpTester& TesterOf(const KernelRow& row) { return kTesters[static_cast<int>(row.op)]; }
 
-TEST_P(KernelSweep, SizesAroundTheBlock) {
-  const KernelDesc& k = GetParam();
-  ThreadPool pool(2);
-  uint32_t seed = 1000;
-  for (int64_t n : kSizes) {
-    for (double range : {5.0, 8.0}) {
-      EXPECT_TRUE(RunAndCheck(k, Contiguous({n}), seed++, range, 1.0f, &pool));
-      if (k.op == Op::SwishBackward) {
-        EXPECT_TRUE(RunAndCheck(k, Contiguous({n}), seed++, range, 1.7f, &pool));
-      }
+std::vector<const KernelRow*> AllRows() {
+  size_t n = 0;
+  const KernelRow* rows = aclcpu::kernels::KernelRows(&n);
+  std::vector<const KernelRow*> v;
+  for (size_t i = 0; i < n; ++i) v.push_back(&rows[i]);
+  return v;
+}
+
+std::string RowName(const ::testing::TestParamInfo<const KernelRow*>& info) {
+  std::string s = info.param->name;
+  for (char& ch : s) {
+    if (!isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  }
+  return s;
+}
+
+class RowSweep : public ::testing::TestWithParam<const KernelRow*> {
+ protected:
+  // Runs every parameter block of the row's operator over `l` and checks the result.
+  void RunLayout(const TestLayout& l, Precision prec, bool specials = false,
+                 ThreadPool* pool = nullptr) {
+    const KernelRow& row = *GetParam();
+    const OpTester& t = TesterOf(row);
+    uint32_t seed = 12345;
+    for (const KernelParams& p : t.params()) {
+      CaseSpec c;
+      c.seed = seed++;
+      c.specials = specials;
+      c.params = p;
+      const CaseData d = t.run(row, prec, l, c, pool);
+      std::string first;
+      const int64_t bad = t.check(row, prec, l, c, d, &first, nullptr);
+      EXPECT_EQ(bad, 0) << row.name << (prec == Precision::Golden ? " golden" : " npu")
+                        << " layout " << l.name << " shape " << l.shape.size() << "-D, seed "
+                        << c.seed << ", f0 " << p.f[0] << " mode " << p.mode << ": " << first;
+    }
+  }
+  int NumIn() const { return aclcpu::kernels::GetOpInfo(GetParam()->op).numIn; }
+};
+
+TEST_P(RowSweep, SizesAroundPacketChunkAndBlock) {
+  for (int64_t n : {int64_t{1}, int64_t{7}, int64_t{15}, int64_t{17}, int64_t{33}, int64_t{255},
+                    int64_t{256}, int64_t{257}, int64_t{1000}, kBlockElems - 1, kBlockElems + 1}) {
+    for (int64_t pad : {0, 1, 3}) {
+      RunLayout(Contiguous({n}, pad), Precision::Npu);
     }
   }
 }
 
-std::vector<TestLayout> StridedLayouts() {
-  std::vector<TestLayout> ls;
-  const std::vector<std::vector<int64_t>> shapes = {{3, 5}, {127, 129}, {128, 128}, {193, 257}};
-  for (const auto& s : shapes) {
-    const std::vector<int64_t> c = ContigStrides(s);
-    const TestView contig = MakeView(s, c);
-    const TestView trans = MakeView(s, {1, s[0]});
-    const TestView rowBcast = MakeView(s, {0, 1});
-    const TestView colBcast = MakeView(s, {1, 0});
-    const TestView scalar = MakeView(s, {0, 0});
-    const TestView reversed = MakeView(s, {-c[0], -1});
-    const TestView revRows = MakeView(s, {-c[0], 1});
-    const TestView everyOther = MakeView(s, {2 * c[0], 2});
-    const TestView padded = MakeView(s, {s[1] + 3, 1});
-    const std::string tag = std::to_string(s[0]) + "x" + std::to_string(s[1]);
-    ls.push_back({"transposed_in0_" + tag, s, contig, trans, contig});
-    ls.push_back({"transposed_all_" + tag, s, trans, trans, trans});
-    ls.push_back({"transposed_out_" + tag, s, trans, contig, contig});
-    ls.push_back({"bcast_rows_" + tag, s, contig, rowBcast, contig});
-    ls.push_back({"bcast_cols_" + tag, s, contig, contig, colBcast});
-    ls.push_back({"bcast_scalar_" + tag, s, contig, scalar, scalar});
-    ls.push_back({"negative_" + tag, s, contig, reversed, revRows});
-    ls.push_back({"strided_out_" + tag, s, everyOther, contig, contig});
-    ls.push_back({"strided_all_" + tag, s, everyOther, padded, everyOther});
-    ls.push_back({"padded_rows_" + tag, s, padded, padded, padded});
-    ls.push_back({"inplace_in0_" + tag, s, contig, contig, trans, 0});
-    ls.push_back({"inplace_in1_" + tag, s, everyOther, contig, everyOther, 1});
-  }
-  // A slice that only partly coalesces, a 9-D view, a 0-dim tensor, size-1 dims.
-  const std::vector<int64_t> s3 = {4, 5, 3001};
-  ls.push_back({"slice_3d", s3, MakeView(s3, ContigStrides(s3)), MakeView(s3, {5 * 3002, 3002, 1}),
-                MakeView(s3, ContigStrides(s3))});
-  const std::vector<int64_t> s9 = {2, 3, 2, 2, 3, 2, 2, 3, 5};
-  ls.push_back(Contiguous(s9, "nine_dims"));
-  std::vector<int64_t> s9t = ContigStrides(s9);
-  std::reverse(s9t.begin(), s9t.end());
-  ls.push_back({"nine_dims_reversed_strides", s9, MakeView(s9, ContigStrides(s9)),
-                MakeView(s9, s9t), MakeView(s9, ContigStrides(s9))});
-  ls.push_back(Contiguous({}, "zero_dim"));
-  ls.push_back({"zero_dim_inplace", {}, MakeView({}, {}), MakeView({}, {}), MakeView({}, {}), 0});
-  ls.push_back(Contiguous({1, 1, 1}, "ones"));
-  const std::vector<int64_t> s1 = {1, 700, 1, 90};
-  ls.push_back({"unit_dims_strided", s1, MakeView(s1, {7, 180, 3, 2}), MakeView(s1, {0, 90, 0, 1}),
-                MakeView(s1, {1, -1, 5, -700})});
-  return ls;
+TEST_P(RowSweep, StridedTransposedBroadcastAliasedZeroDimEmpty) {
+  RunLayout(Contiguous({}), Precision::Npu);      // 0-d: one element
+  RunLayout(Contiguous({0, 5}), Precision::Npu);  // empty: nothing written
+  RunLayout(Uniform("strided", {37, 9}, {20, 2}), Precision::Npu);
+  RunLayout(Uniform("negative", {300}, {-1}), Precision::Npu);
+  TestLayout t = Contiguous({70, 130});
+  t.name = "transposed-inputs";
+  for (int k = 0; k < NumIn(); ++k) t.in[k] = MakeView({70, 130}, {1, 70});
+  RunLayout(t, Precision::Npu);
+  TestLayout to = Contiguous({70, 130});
+  to.name = "transposed-output";
+  to.out[0] = MakeView({70, 130}, {1, 70});
+  RunLayout(to, Precision::Npu);
+  TestLayout b = Contiguous({64, 40});
+  b.name = "broadcast-last-input";
+  b.in[NumIn() - 1] = MakeView({64, 40}, {0, 1});
+  RunLayout(b, Precision::Npu);
+  TestLayout a = Contiguous({1000});
+  a.name = "alias-in0";
+  a.alias = 0;
+  RunLayout(a, Precision::Npu);
 }
 
-TEST_P(KernelSweep, StridedLayouts) {
-  const KernelDesc& k = GetParam();
-  ThreadPool pool(2);
-  uint32_t seed = 2000;
-  for (const TestLayout& l : StridedLayouts()) {
-    EXPECT_TRUE(RunAndCheck(k, l, seed++, 8.0, 1.0f, &pool));
-  }
+TEST_P(RowSweep, SpecialValues) {
+  int64_t n = 1;
+  for (int k = 0; k < NumIn(); ++k)
+    n *= static_cast<int64_t>(TesterOf(*GetParam()).specials(k).size());
+  RunLayout(Contiguous({n}), Precision::Npu, true);
 }
 
-// Results must be bitwise identical whatever the pool: blocks are fixed, not per thread.
-TEST_P(KernelSweep, BitwiseIdenticalAcrossThreadCounts) {
-  const KernelDesc& k = GetParam();
-  const std::vector<TestLayout> layouts = {Contiguous({9 * kBlockElems + 123}),
-                                           {"strided",
-                                            {317, 411},
-                                            MakeView({317, 411}, {2 * 411, 2}),
-                                            MakeView({317, 411}, {1, 317}),
-                                            MakeView({317, 411}, {0, -1})}};
-  ThreadPool p1(1), p2(2), p7(7);
-  for (const TestLayout& l : layouts) {
-    const CaseData ref = RunCase(k, l, 77, 8.0, 1.3f, nullptr);
-    EXPECT_TRUE(RunAndCheck(k, l, 77, 8.0, 1.3f, &p7));
-    for (ThreadPool* p : {&p1, &p2, &p7}) {
-      const CaseData d = RunCase(k, l, 77, 8.0, 1.3f, p);
-      EXPECT_EQ(0, std::memcmp(ref.out.data(), d.out.data(), ref.out.size()))
-          << k.name << " " << l.name << " differs with " << p->NumThreads() << " threads";
-    }
+TEST_P(RowSweep, GoldenMode) {
+  if (GetParam()->golden == nullptr) GTEST_SKIP() << "exact integer row: golden = npu";
+  RunLayout(Contiguous({1000}), Precision::Golden);
+  RunLayout(Uniform("strided", {37, 9}, {20, 2}), Precision::Golden);
+  int64_t n = 1;
+  for (int k = 0; k < NumIn(); ++k)
+    n *= static_cast<int64_t>(TesterOf(*GetParam()).specials(k).size());
+  RunLayout(Contiguous({n}), Precision::Golden, true);
+}
+
+TEST_P(RowSweep, BitwiseIdenticalAcrossThreadCounts) {
+  const KernelRow& row = *GetParam();
+  const OpTester& t = TesterOf(row);
+  ThreadPool one(1), three(3);
+  TestLayout l = Contiguous({3 * kBlockElems + 77});
+  TestLayout tr = Contiguous({300, 170});
+  for (int k = 0; k < NumIn(); ++k) tr.in[k] = MakeView({300, 170}, {1, 300});
+  for (const TestLayout* layout : {&l, &tr}) {
+    CaseSpec c;
+    c.params = t.params().front();
+    const CaseData a = t.run(row, Precision::Npu, *layout, c, &one);
+    const CaseData b = t.run(row, Precision::Npu, *layout, c, &three);
+    EXPECT_EQ(a.out, b.out) << row.name << " " << layout->name;
   }
 }
 
-// The checker must reject an output that was never computed (all zeros) or left as poison.
-TEST_P(KernelSweep, CheckerRejectsZeroAndUntouchedOutput) {
-  const KernelDesc& k = GetParam();
-  const TestLayout l = Contiguous({4096});
-  CaseData d = RunCase(k, l, 5, 8.0, 1.0f, nullptr);
-  const CheckResult good = CheckCase(k, l, d, 1.0f, false);
-  EXPECT_EQ(0, good.mismatches) << good.first;
-  EXPECT_GT(good.nonzero, good.checked * 3 / 4);
-  std::fill(d.out.begin(), d.out.end(), 0);
-  EXPECT_GT(CheckCase(k, l, d, 1.0f, false).mismatches, good.checked / 2);
-  std::fill(d.out.begin(), d.out.end(), 0xA5);
-  EXPECT_GT(CheckCase(k, l, d, 1.0f, false).mismatches, good.checked / 2);
+// The checker itself: an output of zeros, or the untouched sentinel, must fail.
+TEST_P(RowSweep, CheckerRejectsZeroAndUntouchedOutput) {
+  const KernelRow& row = *GetParam();
+  const OpTester& t = TesterOf(row);
+  const TestLayout l = Contiguous({500});
+  CaseSpec c;
+  c.params = t.params().front();
+  CaseData d = t.run(row, Precision::Npu, l, c, nullptr);
+  std::string first;
+  int64_t nonzero = 0;
+  ASSERT_EQ(t.check(row, Precision::Npu, l, c, d, &first, &nonzero), 0) << first;
+  for (auto& o : d.out) std::fill(o.begin(), o.end(), 0);
+  if (nonzero > 0) {
+    EXPECT_GT(t.check(row, Precision::Npu, l, c, d, &first, nullptr), 0);
+  }
+  for (auto& o : d.out) std::fill(o.begin(), o.end(), 0xA5);
+  EXPECT_GT(t.check(row, Precision::Npu, l, c, d, &first, nullptr), 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllKernels, KernelSweep, ::testing::ValuesIn(AllKernels()), ParamName);
+INSTANTIATE_TEST_SUITE_P(AllRows, RowSweep, ::testing::ValuesIn(AllRows()), RowName);
 
-class PrintWorstUlps : public ::testing::Environment {
- public:
-  void TearDown() override {
-    for (const auto& [name, ulps] : WorstUlps()) {
-      std::cout << "[ worst ] " << name << ": " << ulps << " ulp\n";
-    }
+// Prints the worst error per row at exit (ulps of the output dtype at the expected value).
+class WorstUlpsReporter : public ::testing::EmptyTestEventListener {
+  void OnTestProgramEnd(const ::testing::UnitTest&) override {
+    std::lock_guard<std::mutex> lock(StatsMutex());
+    for (const auto& [name, ulps] : WorstUlps())
+      std::printf("worst %-40s %.3f ulp\n", name.c_str(), ulps);
   }
 };
-const auto* const kPrinter = ::testing::AddGlobalTestEnvironment(new PrintWorstUlps);
+const bool kReporter = [] {
+  ::testing::UnitTest::GetInstance()->listeners().Append(new WorstUlpsReporter);
+  return true;
+}();
 
 }  // namespace
 }  // namespace reftest

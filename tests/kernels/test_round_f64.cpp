@@ -7,8 +7,9 @@
 #include <random>
 #include <vector>
 
-#include "elementwise/chunked.h"  // first: see its note on GCC warnings
-#include "reference.h"
+#include "elementwise/io.h"  // first: see its note on GCC warnings
+#include "elementwise/io_golden.h"
+#include "ref_format.h"
 
 namespace {
 

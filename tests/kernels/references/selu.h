@@ -41,17 +41,20 @@ struct Reference<OpId::kSeluBackward> {
     const double g = in[0], y = in[1];
     const bool cur = IsCurrent(row);
     switch (row.dtype) {
-      case DType::F32: return Exactly(SeluGradFp32(g, y, cur));
-      case DType::BF16: return Exactly(RBf(SeluGradFp32(g, y, cur)));
-      case DType::F16: return Exactly(cur ? R16(SeluGradFp32(g, y, true)) : SeluGradHalfArith(g, y));
+      case DType::F32:
+        return Exactly(SeluGradFp32(g, y, cur));
+      case DType::BF16:
+        return Exactly(RBf(SeluGradFp32(g, y, cur)));
+      case DType::F16:
+        return Exactly(cur ? R16(SeluGradFp32(g, y, true)) : SeluGradHalfArith(g, y));
       case DType::I8:
         return Exactly(cur ? HalfEvenSat(R16Sat(SeluGradFp32(g, y, true)), -128, 127)
                            : TruncSat(SeluGradHalfArith(g, y), -128, 127));
       default:  // I32
-        return Exactly(cur ? HalfEvenSat(R16Sat(SeluGradFp32(R16Sat(g), R16Sat(y), true)),
-                                         -2147483648.0, 2147483647.0)
-                           : TruncSat(SeluGradFp32(R32(g), R32(y), false), -2147483648.0,
-                                      2147483647.0));
+        return Exactly(
+            cur ? HalfEvenSat(R16Sat(SeluGradFp32(R16Sat(g), R16Sat(y), true)), -2147483648.0,
+                              2147483647.0)
+                : TruncSat(SeluGradFp32(R32(g), R32(y), false), -2147483648.0, 2147483647.0));
     }
   }
   static void Exact(const double* in, const KernelParams&, const KernelRow& row, double* out) {
@@ -71,6 +74,7 @@ struct Reference<OpId::kSeluBackward> {
 
 // SELU forward: λ·max(x, 0) + λα·(exp(min(x, 0)) − 1) in fp32 (exp within 1.3 ulp).
 inline double SeluFp32(double x) {
+  if (std::isnan(x)) return x;
   const double pos = R32(std::fmax(x, 0.0) * R32(kLambda));
   const double neg = R32(R32(Exp32(std::fmin(x, 0.0)) - 1.0) * R32(kLambdaAlpha));
   return R32(pos + neg);
@@ -99,8 +103,13 @@ struct Reference<OpId::kSelu> {
       return r;
     }
     const double r = SeluFp32(row.dtype == DType::I32 ? R32(x) : x);
-    if (row.dtype == DType::I32) return Near(TruncSat(r, -2147483648.0, 2147483647.0), DType::F32, 0, 1);
-    if (row.dtype == DType::F32) return Near(r, DType::F32, 2);
+    if (row.dtype == DType::I32)
+      return Near(TruncSat(r, -2147483648.0, 2147483647.0), DType::F32, 0, 1);
+    // exp(x) − 1 cancels for small |x|: the bar is 2 fp32 ulps of λα·exp(min(x, 0)) (the term's
+    // magnitude) on top of 2 ulps of the result.
+    const double terms =
+        2 * std::ldexp(static_cast<double>(kLambdaAlpha) * Exp32(std::fmin(x, 0.0)), -24);
+    if (row.dtype == DType::F32) return Near(r, DType::F32, 2, x < 0 ? terms : 0);
     // 16-bit: rounded once, half away from zero on the current generation.
     const double v = IsCurrent(row) ? static_cast<double>(RoundAwayTo(r, FormatOf(row.dtype)))
                                     : RoundToDType(row.dtype, r);
