@@ -51,6 +51,12 @@ struct HardswishBackwardFn {
     const V d = Add(DivBy(x, 3), Set<V>(0.5));
     const V belowUpper = kV2 ? Lt(x, three) : Le(x, three);
     const V zeroed = kV2 ? Le(x, Neg(three)) : Lt(x, Neg(three));
+    if constexpr (kGolden<V>) {
+      // g·(x + 1.5)/3: one rounding of the exact value, so halfway cases of the 16-bit output
+      // stay halfway.
+      const V mid = Div(Mul(g, Add(x, Set<V>(1.5))), three);
+      return Select(zeroed, Mul(g, Zero<V>()), Select(belowUpper, mid, g));
+    }
     const V factor = Select(zeroed, Zero<V>(), Select(belowUpper, d, One<V>()));
     return Mul(g, factor);
   }
@@ -68,7 +74,8 @@ struct HardsigmoidFn {
   explicit HardsigmoidFn(const KernelParams&) {}
   EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
     using namespace vm;
-    const V t = Add(DivBy(x, 6), Set<V>(0.5));
+    // golden: (x + 3)/6, one rounding of the exact value
+    const V t = kGolden<V> ? Div(Add(x, Set<V>(3)), Set<V>(6)) : Add(DivBy(x, 6), Set<V>(0.5));
     return Max(Min(t, One<V>()), Zero<V>());
   }
 };

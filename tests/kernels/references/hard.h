@@ -94,7 +94,16 @@ struct HardswishBackwardRef {
   }
   static void Exact(const double* in, const KernelParams&, const KernelRow&, double* out) {
     const long double g = in[0], x = in[1];
-    out[0] = static_cast<double>(g * Factor(in[1], static_cast<double>(x / 3.0L + 0.5L)));
+    if (std::isnan(in[1])) {
+      out[0] = in[0];
+      return;
+    }
+    const bool zero = kV2 ? x <= -3 : x < -3;
+    const bool one = kV2 ? x >= 3 : x > 3;
+    // between the bounds g·(x + 1.5)/3, one rounding: halfway cases of the 16-bit output stay
+    // halfway
+    out[0] = zero ? static_cast<double>(g * 0.0L)
+                  : (one ? in[0] : static_cast<double>(g * (x + 1.5L) / 3.0L));
   }
 };
 template <>
