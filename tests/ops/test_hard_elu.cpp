@@ -2,10 +2,12 @@
 // order (Elu has no workspaceSize/executor check of its own), the three compute paths of Elu
 // (AICore fp32, DOUBLE on the AICPU kernel with 6-decimal scalars, the Threshold path for an
 // inf/NaN α or inputScale), EluBackward's two formulas, against float64 references.
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <string>
 
+#include "aclnnop/aclnn_celu.h"
 #include "aclnnop/aclnn_elu.h"
 #include "aclnnop/aclnn_elu_backward.h"
 #include "hard_test_util.h"
@@ -237,6 +239,98 @@ TEST(EluBackward, BothFormulasAndSample) {
           << "isResult " << isResult << " x=" << x0;
     }
   }
+}
+
+// ---- Celu ----
+
+Result Celu(const DevTensor* self, const aclScalar* a, const DevTensor* out, bool nullWs = false) {
+  return RunApi(
+      [&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnCeluGetWorkspaceSize(self ? self->get() : nullptr, a,
+                                         out ? out->get() : nullptr, ws, ex);
+      },
+      aclnnCelu, nullWs);
+}
+
+TEST(Celu, ChecksInVendorOrder) {
+  const bool bf16 = optest::ChipHasBf16();
+  const bool current = !optest::ChipIsLegacy();
+  const std::vector<int64_t> s = {2, 3};
+  const std::vector<int64_t> ten = {1, 1, 1, 1, 1, 1, 1, 1, 2, 3};
+  DevTensor f(s, ACL_FLOAT, {1, 2, 3, 4, 5, 6}), fo(s, ACL_FLOAT, {}), d(s, ACL_DOUBLE, {}),
+      i32(s, ACL_INT32, {}), c64(s, ACL_COMPLEX64, {}), bf(s, ACL_BF16, {}),
+      small({3}, ACL_FLOAT, {}), f10(ten, ACL_FLOAT, {}), o10(ten, ACL_FLOAT, {});
+  Scalar one(1.0), zero(0.0), nan(NAN), tiny(1e-8), neg(-2.0), u8(3, ACL_UINT8);
+  ExpectMsg(Celu(nullptr, nullptr, &fo, true), ACLNN_ERR_PARAM_NULLPTR,
+            "aclnnCelu: workspaceSize must not be null", "COMM first");
+  ExpectMsg(Celu(&f, nullptr, &fo), ACLNN_ERR_PARAM_NULLPTR, "alpha must not be null", "alpha");
+  ExpectMsg(Celu(&d, one.s, &fo), ACLNN_ERR_PARAM_INVALID, "self dtype DOUBLE is not supported",
+            "DOUBLE");
+  ExpectMsg(Celu(&f, one.s, &i32), ACLNN_ERR_PARAM_INVALID,
+            "self dtype FLOAT cannot be cast to out dtype INT32", "CanCast");
+  ExpectMsg(Celu(&f10, one.s, &o10), ACLNN_ERR_PARAM_INVALID, "self", "rank 10");
+  ExpectMsg(Celu(&f, one.s, &small), ACLNN_ERR_PARAM_INVALID,
+            "out shape [3] must equal self shape [2,3]", "shape");
+  ExpectMsg(Celu(&f, zero.s, &fo), ACLNN_ERR_PARAM_INVALID, "alpha must be nonzero, got 0",
+            "alpha 0");
+  ExpectMsg(Celu(&f, nan.s, &fo), ACLNN_ERR_PARAM_INVALID, "alpha must be nonzero", "alpha NaN");
+  ExpectMsg(Celu(&f, tiny.s, &fo), current ? ACLNN_ERR_INNER_TILING_ERROR : ACLNN_SUCCESS,
+            current ? "below 1e-7" : "", "tiny alpha (950 tiling)");
+  ExpectMsg(Celu(&f, neg.s, &c64), ACLNN_SUCCESS, "", "negative alpha, complex out");
+  ExpectMsg(Celu(&f, u8.s, &fo), ACLNN_SUCCESS, "", "uint8 alpha");
+  ExpectMsg(Celu(&bf, one.s, &fo), bf16 ? ACLNN_SUCCESS : ACLNN_ERR_PARAM_INVALID,
+            bf16 ? "" : "self dtype BFLOAT16", "bf16 per chip");
+}
+
+TEST(Celu, ValuesPerDtypeSampleAndInplace) {
+  for (double alpha : {1.0, 0.7, -1.5}) {
+    Scalar a(alpha);
+    const double af = static_cast<float>(alpha);
+    for (aclDataType dt : FloatDtypesOnChip()) {
+      SCOPED_TRACE("alpha " + std::to_string(alpha) + " dtype " + std::to_string(dt));
+      std::vector<double> x = {-1e-8, 0.25, -0.25, 1, -100, INFINITY, -INFINITY, NAN};
+      optest::Rng rng(8);
+      for (int i = 0; i < 200; ++i) x.push_back(rng.Uniform(-6, 4));
+      for (double& v : x) v = InDtype(dt, v);
+      const std::vector<int64_t> shape = {static_cast<int64_t>(x.size())};
+      DevTensor self(shape, dt, x), out(shape, ACL_FLOAT, {});
+      ASSERT_EQ(Celu(&self, a.s, &out).status, ACLNN_SUCCESS) << optest::TakeErrMsg();
+      const std::vector<double> y = out.Read();
+      for (size_t i = 0; i < x.size(); ++i) {
+        if (std::isnan(x[i])) {
+          ExpectSame(y[i], NAN, "NaN");
+          continue;
+        }
+        // u = x·(1/α) with the fp32 reciprocal and product, as the kernel forms it (at u ≈ 67
+        // their rounding moves exp(u) by ~1e-6 relative)
+        const float u = static_cast<float>(x[i]) * (1.0f / static_cast<float>(af));
+        const double ref = std::max(x[i], 0.0) + std::min(af * std::expm1(double(u)), 0.0);
+        if (!std::isfinite(ref) || (dt == ACL_FLOAT16 && std::fabs(ref) >= 65520)) {
+          // computed in self's dtype: fp16 overflows to inf before the cast to out
+          ExpectSame(y[i], std::isfinite(ref) ? std::copysign(INFINITY, ref) : ref,
+                     "x=" + std::to_string(x[i]));
+          continue;
+        }
+        const double bar =
+            8 * std::ldexp(1.0, -24) * (std::fabs(ref) + std::fabs(af)) +
+            (dt == ACL_FLOAT ? 0 : std::ldexp(std::fabs(ref), dt == ACL_FLOAT16 ? -10 : -7));
+        EXPECT_LE(std::fabs(y[i] - ref), bar) << "x=" << x[i];
+      }
+    }
+  }
+  Scalar one(1.0);
+  DevTensor self({2, 2}, ACL_FLOAT, {-2, -1, 0, 1});
+  Result r = RunApi(
+      [&](uint64_t* ws, aclOpExecutor** ex) {
+        return aclnnInplaceCeluGetWorkspaceSize(self.get(), one.s, ws, ex);
+      },
+      aclnnInplaceCelu);
+  ASSERT_EQ(r.status, ACLNN_SUCCESS) << r.message;
+  const std::vector<double> y = self.Read();
+  const double want[] = {-0.864665, -0.632121, 0, 1};
+  for (int i = 0; i < 4; ++i) EXPECT_NEAR(y[i], want[i], 1e-6) << i;
+  DevTensor e({0}, ACL_FLOAT, {}), eo({0}, ACL_FLOAT, {});
+  EXPECT_EQ(Celu(&e, one.s, &eo).status, ACLNN_SUCCESS);
 }
 
 }  // namespace
