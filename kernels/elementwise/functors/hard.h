@@ -296,5 +296,13 @@ struct CeluFn {
   }
 };
 
+// erfinv (aclnnErfinv): fp32 (integer and bool inputs are cast to FLOAT by the operator), 16-bit
+// widened exactly and rounded nearest-even. ±1 → ±inf, outside [−1, 1] → NaN.
+template <typename V>
+struct ErfinvFn {
+  explicit ErfinvFn(const KernelParams&) {}
+  EIGEN_ALWAYS_INLINE V operator()(const V& x) const { return hardmath::Erfinv(x); }
+};
+
 }  // namespace kernels
 }  // namespace aclcpu

@@ -488,4 +488,50 @@ struct Reference<OpId::kCelu> {
   }
 };
 
+// Erfinv: the fp32 result of a correctly rounded erfinv (within 1 ulp: the kernel rounds a
+// double value once; near-ties may go either way), 16-bit rounded nearest-even from it.
+// The value comes from bisection on erfl / erfcl (independent of the kernel's method).
+namespace hardref {
+inline long double ErfinvBisect(long double x) {
+  if (std::isnan(x) || std::fabs(x) > 1) return NAN;
+  if (std::fabs(x) == 1) return std::copysign(INFINITY, x);
+  if (x == 0) return x;
+  const long double a = std::fabs(x), tail = 1 - a;  // exact for fp32 / 16-bit inputs
+  long double lo = 0, hi = 7;                        // erfc(7) < 2^-72
+  for (int i = 0; i < 200 && hi - lo > 0; ++i) {
+    const long double mid = (lo + hi) / 2;
+    if (mid == lo || mid == hi) break;
+    const bool below = a > 0.5L ? std::erfc(mid) > tail : std::erf(mid) < a;
+    (below ? lo : hi) = mid;
+  }
+  return std::copysign((lo + hi) / 2, x);
+}
+}  // namespace hardref
+
+template <>
+struct Reference<OpId::kErfinv> {
+  static std::vector<KernelParams> Params() { return {KernelParams()}; }
+  static double Input(int, const KernelRow&, const KernelParams&, std::mt19937& rng) {
+    const uint32_t r = rng() % 8;
+    if (r == 0) return Uniform(rng, -1.5, 1.5);
+    if (r == 1)
+      return std::copysign(1 - std::ldexp(Uniform(rng, 0, 1), -static_cast<int>(rng() % 24)),
+                           Uniform(rng, -1, 1));
+    return Uniform(rng, -1, 1);
+  }
+  static std::vector<double> Specials(int) {
+    return {0.0,          -0.0,  1.0,           -1.0,           0.5,
+            -0.5,         0.999, 1.5,           -2.0,           1 - 0x1p-24,
+            -1 + 0x1p-24, 1e-30, hardref::kInf, -hardref::kInf, hardref::kNaN};
+  }
+  static Expect Npu(const double* in, const KernelParams&, const KernelRow& row) {
+    const double v = R32(hardref::ErfinvBisect(in[0]));
+    if (!std::isfinite(v) || v == 0) return Exactly(RoundToDType(row.dtype, v));
+    return Near(RoundToDType(row.dtype, v), row.dtype, 1);
+  }
+  static void Exact(const double* in, const KernelParams&, const KernelRow&, double* out) {
+    out[0] = static_cast<double>(hardref::ErfinvBisect(in[0]));
+  }
+};
+
 }  // namespace reftest
