@@ -27,6 +27,14 @@ inline void Store(aclDataType dt, double v, uint8_t* out) {
   } else if (dt == ACL_INT32) {
     const int32_t i = static_cast<int32_t>(v);
     std::memcpy(out, &i, 4);
+  } else if (dt == ACL_INT64) {
+    const int64_t i = static_cast<int64_t>(v);
+    std::memcpy(out, &i, 8);
+  } else if (dt == ACL_BOOL || dt == ACL_UINT8 || dt == ACL_INT8) {
+    out[0] = static_cast<uint8_t>(static_cast<int>(v));
+  } else if (dt == ACL_INT16 || dt == ACL_UINT16) {
+    const int16_t i = static_cast<int16_t>(v);
+    std::memcpy(out, &i, 2);
   } else {
     const float f = static_cast<float>(v);
     const uint16_t h = dt == ACL_FLOAT16 ? optest::FloatToHalfRne(f) : optest::FloatToBf16Rne(f);
