@@ -13,11 +13,16 @@
 extern "C" {
 #endif
 
-/* Phase 1 of aclnnShrink: checks the arguments, reports the workspace size and creates the executor. */
-ACLNN_API aclnnStatus aclnnShrinkGetWorkspaceSize(const aclTensor *self, const aclScalar *lambd, const aclScalar *bias, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+/* Phase 1 of aclnnShrink: checks the arguments, reports the workspace size and creates the
+ * executor. */
+ACLNN_API aclnnStatus aclnnShrinkGetWorkspaceSize(const aclTensor *self, const aclScalar *lambd,
+                                                  const aclScalar *bias, aclTensor *out,
+                                                  uint64_t *workspaceSize,
+                                                  aclOpExecutor **executor);
 
 /* Phase 2 of aclnnShrink: enqueues the computation planned by phase 1 on stream. */
-ACLNN_API aclnnStatus aclnnShrink(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
+ACLNN_API aclnnStatus aclnnShrink(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                  aclrtStream stream);
 
 #ifdef __cplusplus
 }

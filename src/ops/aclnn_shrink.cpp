@@ -41,8 +41,8 @@ int GetWorkspaceSize(const aclTensor* self, const aclScalar* lambd, const aclSca
   ops::hard::ReadScalar(lambd, &lambda, &lambdaExact);
   ops::hard::ReadScalar(bias, &biasValue, &biasExact);
   if (lambda < 0.0f) {
-    return Fail(ACLNN_ERR_PARAM_INVALID, std::string(kOpName) + ": lambd must be >= 0, got " +
-                                             trace::FloatText(lambda));
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                std::string(kOpName) + ": lambd must be >= 0, got " + trace::FloatText(lambda));
   }
   ACLCPU_RETURN_IF_ERROR(ops::hard::CheckSameFormat(kOpName, "self", self, "out", out));
 
@@ -64,9 +64,7 @@ aclnnStatus aclnnShrinkGetWorkspaceSize(const aclTensor* self, const aclScalar* 
         c.Tensor("self", self).Scalar("lambd", lambd).Scalar("bias", bias).Tensor("out", out);
         c.Out("workspaceSize", workspaceSize).Out("executor", executor);
       },
-      [&] {
-        return aclcpu::GetWorkspaceSize(self, lambd, bias, out, workspaceSize, executor);
-      });
+      [&] { return aclcpu::GetWorkspaceSize(self, lambd, bias, out, workspaceSize, executor); });
 }
 
 ACLCPU_EXPORT_PHASE2(aclnnShrink)

@@ -109,7 +109,7 @@ using Phase2Fn = aclnnStatus (*)(void*, uint64_t, aclOpExecutor*, aclrtStream);
 // Phase 1 (with the given workspaceSize / executor pointers nulled on request); on success also
 // phase 2 and a synchronize.
 inline Result RunApi(const Phase1Fn& phase1, Phase2Fn phase2, bool nullWs = false,
-                  bool nullExec = false) {
+                     bool nullExec = false) {
   uint64_t ws = 77;
   aclOpExecutor* exec = nullptr;
   optest::TakeErrMsg();

@@ -1,6 +1,7 @@
 /*
- * aclnnop/level2/aclnn_hardsigmoid_backward.h — same declarations as aclnnop/aclnn_hardsigmoid_backward.h
- * (aclnn-cpu); CANN installs operator headers under both paths.
+ * aclnnop/level2/aclnn_hardsigmoid_backward.h — same declarations as
+ * aclnnop/aclnn_hardsigmoid_backward.h (aclnn-cpu); CANN installs operator headers under both
+ * paths.
  */
 #ifndef ACLCPU_ACLNNOP_LEVEL2_ACLNN_HARDSIGMOID_BACKWARD_H_
 #define ACLCPU_ACLNNOP_LEVEL2_ACLNN_HARDSIGMOID_BACKWARD_H_
