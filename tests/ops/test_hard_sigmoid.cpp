@@ -222,3 +222,21 @@ TEST(HardsigmoidBackward, RandomPerDtypeAndEmpty) {
 }
 
 }  // namespace
+
+namespace {
+
+// BFLOAT16 halfway cases: x = 0.01171875 gives t = 0.501953125 in fp32, halfway between the
+// bf16 values 0.5 and 0.50390625. The 950 narrows with CAST_ROUND (half away from zero), the
+// other chips nearest-even. (Hardswish has the same rule: x = 4.59177481e−40 gives a subnormal
+// halfway product.)
+TEST(Hardsigmoid, Bf16HalfwayRoundsPerChip) {
+  if (!optest::ChipHasBf16()) GTEST_SKIP() << "chip has no BF16";
+  const bool away = !optest::ChipIsLegacy();
+  DevTensor self({2}, ACL_BF16, {0.01171875, -0.01171875}), out({2}, ACL_BF16, {});
+  ASSERT_EQ(Hardsigmoid(&self, &out).status, ACLNN_SUCCESS);
+  const std::vector<double> y = out.Read();
+  ExpectSame(y[0], away ? 0.50390625 : 0.5, "t = 0.501953125");
+  ExpectSame(y[1], 0.498046875, "t = 0.498046875 (a bf16 value: exact on every chip)");
+}
+
+}  // namespace

@@ -137,6 +137,17 @@ TEST(Hardswish, CastsToOutDtypeAndInplace) {
       << r.message;
 }
 
+// A subnormal halfway product in bf16: x = 5·2^−133 gives max(x,−3)·(x + 3)·(1/6) = 2.5·2^−133
+// in fp32, halfway between the bf16 subnormals 2·2^−133 and 3·2^−133: half away from zero on the
+// 950 (CAST_ROUND), nearest-even (to 2·2^−133) elsewhere.
+TEST(Hardswish, Bf16HalfwayRoundsPerChip) {
+  if (!optest::ChipHasBf16()) GTEST_SKIP() << "chip has no BF16";
+  const double q = std::ldexp(1.0, -133);
+  DevTensor self({1}, ACL_BF16, {5 * q}), out({1}, ACL_BF16, {});
+  ASSERT_EQ(Hardswish(self, out).status, ACLNN_SUCCESS);
+  ExpectSame(out.Read()[0], optest::ChipIsLegacy() ? 2 * q : 3 * q, "2.5 ulp");
+}
+
 // ---- backward ----
 
 using BwdPhase1 = aclnnStatus (*)(const aclTensor*, const aclTensor*, aclTensor*, uint64_t*,
