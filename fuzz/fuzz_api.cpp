@@ -20,12 +20,15 @@ constexpr size_t kHostBytes = 1 << 16;
 alignas(64) unsigned char gHost[kHostBytes];
 aclrtStream gStream = nullptr;
 
-// Kept as ints: codes outside the enums (77, -5) are part of what is fuzzed, and an enum object
-// holding them would itself be undefined behaviour in this file.
+// Kept as ints: codes outside the enumerators (77, -5) and outside what the enum types can hold
+// (1000, INT32_MIN) are part of what is fuzzed, as a C caller may pass them. An enum object
+// holding the latter would be undefined behaviour in this file, so they only ever exist as the
+// prvalue handed to the library, which reads enum arguments as integers (-fsanitize=enum is on).
 const int kDtypes[] = {ACL_FLOAT,  ACL_FLOAT16,      ACL_BF16, ACL_INT32,     ACL_INT8,
                        ACL_DOUBLE, ACL_INT64,        ACL_BOOL, ACL_COMPLEX64, ACL_UINT8,
-                       ACL_STRING, ACL_DT_UNDEFINED, 77};
-const int kFormats[] = {ACL_FORMAT_ND, ACL_FORMAT_NCHW, ACL_FORMAT_NHWC, ACL_FORMAT_FRACTAL_NZ, -5};
+                       ACL_STRING, ACL_DT_UNDEFINED, 77,       1000,          INT32_MIN};
+const int kFormats[] = {
+    ACL_FORMAT_ND, ACL_FORMAT_NCHW, ACL_FORMAT_NHWC, ACL_FORMAT_FRACTAL_NZ, -5, 64, INT32_MAX};
 
 aclDataType AnyDtype(FuzzedDataProvider& in);
 aclFormat AnyFormat(FuzzedDataProvider& in);
@@ -150,8 +153,9 @@ void Copy(FuzzedDataProvider& in, State& s) {
   const size_t count = in.ConsumeIntegralInRange<size_t>(0, 5000);
   const size_t hostOff = in.ConsumeIntegralInRange<size_t>(0, kHostBytes - 5000);
   void* host = gHost + hostOff;  // always has `count` bytes
-  // 0..7 only: an out-of-range value in an enum object would be UB in this file already.
-  const auto kind = static_cast<aclrtMemcpyKind>(in.ConsumeIntegralInRange<int>(0, 7));
+  // Any int: out-of-range kinds must be refused. Held as an int here (see kDtypes).
+  const int kind =
+      in.ConsumeBool() ? in.ConsumeIntegralInRange<int>(0, 7) : in.ConsumeIntegral<int>();
   switch (in.ConsumeIntegralInRange<int>(0, 5)) {
     case 0:
       aclrtMemcpy(dev, count, host, count, ACL_MEMCPY_HOST_TO_DEVICE);
@@ -160,9 +164,12 @@ void Copy(FuzzedDataProvider& in, State& s) {
       aclrtMemcpy(host, count, dev, count, ACL_MEMCPY_DEVICE_TO_HOST);
       break;
     case 2:
-      aclrtMemcpyAsync(dev, count, Address(in, s), count,
-                       kind == ACL_MEMCPY_DEVICE_TO_HOST ? ACL_MEMCPY_DEVICE_TO_DEVICE : kind,
-                       gStream);
+      aclrtMemcpyAsync(
+          dev, count, Address(in, s), count,
+          static_cast<aclrtMemcpyKind>(kind == ACL_MEMCPY_DEVICE_TO_HOST
+                                           ? static_cast<int>(ACL_MEMCPY_DEVICE_TO_DEVICE)
+                                           : kind),
+          gStream);
       break;
     case 3:
       aclrtMemset(dev, count, in.ConsumeIntegral<int32_t>(), count);
@@ -194,7 +201,10 @@ void Step(FuzzedDataProvider& in, State& s) {
     case 0: {
       void* p = nullptr;
       const size_t size = in.ConsumeIntegralInRange<size_t>(0, 8192);
-      if (s.live.size() < 6 && aclrtMalloc(&p, size, ACL_MEM_MALLOC_HUGE_FIRST) == 0) {
+      // Any policy code: an unknown one gets the default flags, as in CANN.
+      const int policy = in.ConsumeBool() ? 0 : in.ConsumeIntegral<int>();
+      if (s.live.size() < 6 &&
+          aclrtMalloc(&p, size, static_cast<aclrtMemMallocPolicy>(policy)) == 0) {
         s.live.push_back(p);
         s.sizes.push_back(size);
       }

@@ -1,6 +1,8 @@
 #include "thread_pool.h"
 
 #include <chrono>
+#include <exception>
+#include <string>
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
@@ -38,8 +40,17 @@ void CallStdFunction(void* ctx, int64_t task) {
 }  // namespace
 
 ThreadPool::ThreadPool(int numThreads) : numThreads_(numThreads < 1 ? 1 : numThreads) {
-  workers_.reserve(static_cast<size_t>(numThreads_ - 1));
-  for (int i = 1; i < numThreads_; ++i) workers_.emplace_back([this] { WorkerLoop(); });
+  const int requested = numThreads_;
+  try {
+    workers_.reserve(static_cast<size_t>(requested - 1));
+    for (int i = 1; i < requested; ++i) workers_.emplace_back([this] { WorkerLoop(); });
+  } catch (const std::exception& e) {
+    // Keep the workers that started (they are waiting for jobs, which is harmless); the pool
+    // runs with them and the calling thread.
+    startError_ = "started " + std::to_string(workers_.size() + 1) + " of " +
+                  std::to_string(requested) + " threads: " + e.what();
+    numThreads_ = static_cast<int>(workers_.size()) + 1;
+  }
 }
 
 ThreadPool::~ThreadPool() {

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -19,7 +20,10 @@ class ThreadPool {
   // A task body: `ctx` is passed through unchanged, `task` is in [0, numTasks).
   using TaskFn = void (*)(void* ctx, int64_t task);
 
-  // `numThreads` counts the calling thread; values below 1 are treated as 1 (no workers).
+  // `numThreads` counts the calling thread; values below 1 are treated as 1 (no workers). When
+  // the system refuses to start a worker (thread, address-space or map limits), the pool keeps
+  // the workers it started (NumThreads() says how many threads it has) and StartError() says
+  // why; it never throws for that.
   explicit ThreadPool(int numThreads);
   // Joins the workers. No ParallelFor may be running.
   ~ThreadPool();
@@ -28,6 +32,8 @@ class ThreadPool {
   ThreadPool& operator=(const ThreadPool&) = delete;
 
   int NumThreads() const { return numThreads_; }
+  // Empty, or why fewer threads than requested were started.
+  const std::string& StartError() const { return startError_; }
 
   // Runs fn(ctx, t) for every t in [0, numTasks) and returns when all have finished. Tasks are
   // claimed dynamically, so which thread runs a task is unspecified. Safe to call from several
@@ -44,8 +50,10 @@ class ThreadPool {
   void RunClaimedTasks();
   void WaitUntilIdle();
 
-  const int numThreads_;
-  std::vector<std::thread> workers_;
+  // Declared before the workers: members are destroyed in reverse order, so everything a
+  // worker touches outlives the worker threads.
+  int numThreads_;
+  std::string startError_;
   std::mutex callMutex_;  // one fork/join at a time; others run inline
 
   // Generation: even = a published job (or none yet), odd = the caller is setting one up.
@@ -61,6 +69,8 @@ class ThreadPool {
   std::atomic<bool> stop_{false};
   std::mutex sleepMutex_;
   std::condition_variable sleepCv_;
+
+  std::vector<std::thread> workers_;  // last: joined before anything above is destroyed
 };
 
 }  // namespace kernels

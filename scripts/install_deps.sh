@@ -4,6 +4,10 @@ set -eu
 pkgs=(cmake g++ make pkgconf libeigen3-dev libgtest-dev libgmock-dev)
 # The reliability runs of scripts/run_tests.sh: valgrind, clang's libFuzzer and sanitizers.
 [ "${ACLNN_CPU_SKIP_SANITIZERS:-0}" = 1 ] || pkgs+=(valgrind clang-14 libclang-rt-14-dev)
+# The AArch64 cross build run under qemu (scripts/run_aarch64.sh; GoogleTest from libgtest-dev's
+# sources): part of the reliability runs, or skipped alone with ACLNN_CPU_SKIP_AARCH64=1.
+[ "${ACLNN_CPU_SKIP_SANITIZERS:-0}" = 1 ] || [ "${ACLNN_CPU_SKIP_AARCH64:-0}" = 1 ] ||
+  pkgs+=(g++-aarch64-linux-gnu qemu-user)
 [ "${ACLNN_CPU_WITH_BENCH:-0}" = 1 ] && pkgs+=(libbenchmark-dev)
 missing=()
 for p in "${pkgs[@]}"; do

@@ -5,14 +5,17 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${ACLNN_CPU_TEST_BUILD_DIR:-$root/build/test}
 bash "$root/scripts/install_deps.sh"
+bash "$root/scripts/check_layers.sh"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=ON >/dev/null
 cmake --build "$build" -j"$(nproc)"
 (cd "$build" && ctest --output-on-failure -j"$(nproc)" --timeout 600)
-# Reliability runs (ACLNN_CPU_SKIP_SANITIZERS=1 skips all three): valgrind memcheck on both
-# samples, a 60 s libFuzzer run on the committed corpus, then the whole suite under ASan+UBSan
-# and under TSan. The sanitizer summary comes last.
+# Reliability runs (ACLNN_CPU_SKIP_SANITIZERS=1 skips them all): valgrind memcheck on both
+# samples, a 60 s libFuzzer run on the committed corpus, the AArch64 cross build with its kernel
+# tests and both samples under qemu (ACLNN_CPU_SKIP_AARCH64=1 skips it alone), then the whole
+# suite under ASan+UBSan and under TSan. The sanitizer summary comes last.
 if [ "${ACLNN_CPU_SKIP_SANITIZERS:-0}" != 1 ]; then
   bash "$root/scripts/run_valgrind.sh" "$root/build/valgrind"
   bash "$root/scripts/run_fuzz.sh" "${ACLNN_CPU_FUZZ_SECONDS:-60}" "$root/build/fuzz"
+  [ "${ACLNN_CPU_SKIP_AARCH64:-0}" = 1 ] || bash "$root/scripts/run_aarch64.sh" "$root/build/aarch64"
   bash "$root/scripts/run_sanitizers.sh" "$root/build/sanitizers"
 fi

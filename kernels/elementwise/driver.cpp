@@ -4,8 +4,8 @@
 #include "elementwise/driver.h"
 
 #include <algorithm>
-#include <atomic>
 
+#include "cache_info.h"
 #include "elementwise/cast.h"
 #include "elementwise/layout.h"
 #include "elementwise/tiles.h"
@@ -14,8 +14,6 @@
 namespace aclcpu {
 namespace kernels {
 namespace {
-
-std::atomic<int64_t> gLlcBytes{int64_t{32} << 20};
 
 // Elements per gather/scatter buffer (5 buffers of up to 8-byte items: 10 KiB).
 constexpr int64_t kGatherElems = 256;
@@ -119,12 +117,6 @@ void RunTileTask(void* ctx, int64_t tile) {
 }
 
 }  // namespace
-
-void SetLastLevelCacheBytes(int64_t bytes) {
-  if (bytes > 0) gLlcBytes.store(bytes, std::memory_order_relaxed);
-}
-
-int64_t LastLevelCacheBytes() { return gLlcBytes.load(std::memory_order_relaxed); }
 
 void RunElementwise(const KernelRow& row, Precision precision, const ElementwiseProblem& problem,
                     const KernelParams& params, ThreadPool* pool) {

@@ -38,11 +38,6 @@ struct ElementwiseProblem {
 // count, so results are bitwise identical for any pool size.
 constexpr int64_t kBlockElems = 16384;
 
-// The last-level cache size that decides streaming stores (outputs larger than it are written
-// with non-temporal stores); set by the runtime at start, 32 MiB until then.
-void SetLastLevelCacheBytes(int64_t bytes);
-int64_t LastLevelCacheBytes();
-
 // Runs `row` in `precision` over the problem. `pool` may be null (run on the calling thread);
 // small problems run on the calling thread without waking the pool.
 void RunElementwise(const KernelRow& row, Precision precision, const ElementwiseProblem& problem,

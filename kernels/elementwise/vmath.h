@@ -125,12 +125,14 @@ inline V Select(const V& mask, const V& a, const V& b) {
 // ---- transcendental functions ----
 // fp32: Eigen 3.4's pexp_float (Cody-Waite reduction, degree-7 polynomial) with the last two
 // additions reordered so that only one rounding is of the result's size (within ~0.6 ulp where exp
-// neither overflows nor goes subnormal), 2^m applied with one vscalefps on AVX-512, and without
-// Eigen's early AVX-512 clamp. double (golden): Eigen's double exp.
+// neither overflows nor goes subnormal), 2^m applied with one vscalefps on AVX-512 (pldexp
+// elsewhere), and the input clamped to [-104, 89] so that large results overflow to inf and small
+// ones go subnormal and then 0, as fp32 exp does. double (golden): Eigen's double exp.
 inline Packet ExpF32(const Packet& x_in) {
 #if defined(EIGEN_VECTORIZE_AVX512)
-  const __m512 x =
-      _mm512_max_ps(_mm512_set1_ps(-88.723f), _mm512_min_ps(_mm512_set1_ps(88.723f), x_in));
+  // Clamped to [-104, 89]: 2^m then overflows to inf above ~88.72 and goes subnormal, then 0,
+  // below ~-87.3, as fp32 exp does (NaN passes through the clamp).
+  const __m512 x = _mm512_max_ps(_mm512_set1_ps(-104.0f), _mm512_min_ps(_mm512_set1_ps(89.0f), x_in));
   const __m512 m = _mm512_roundscale_ps(
       _mm512_fmadd_ps(x, _mm512_set1_ps(1.44269504088896341f), _mm512_set1_ps(0.5f)),
       _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
@@ -147,10 +149,10 @@ inline Packet ExpF32(const Packet& x_in) {
   // 1 + (r + r^2 p(r)): the only rounding of size comparable to the result is the final add,
   // so the result is within ~0.6 ulp of exp (Eigen adds r + 1 first: ~1.3 ulp).
   y = _mm512_add_ps(_mm512_fmadd_ps(y, r2, r), _mm512_set1_ps(1.0f));
-  return _mm512_max_ps(x_in, _mm512_scalef_ps(y, m));
+  return _mm512_scalef_ps(y, m);
 #else
   const Packet x =
-      ei::pmax(ei::pmin(x_in, ei::pset1<Packet>(88.723f)), ei::pset1<Packet>(-88.723f));
+      ei::pmax(ei::pmin(x_in, ei::pset1<Packet>(89.0f)), ei::pset1<Packet>(-104.0f));
   const Packet m =
       ei::pfloor(ei::pmadd(x, ei::pset1<Packet>(1.44269504088896341f), ei::pset1<Packet>(0.5f)));
   Packet r = ei::pmadd(m, ei::pset1<Packet>(-0.693359375f), x);
@@ -164,7 +166,7 @@ inline Packet ExpF32(const Packet& x_in) {
   y1 = ei::pmadd(y1, r, ei::pset1<Packet>(5.0000001201E-1f));
   y = ei::pmadd(y, r3, y1);
   y = ei::padd(ei::pmadd(y, r2, r), ei::pset1<Packet>(1.0f));
-  return ei::pmax(ei::pldexp(y, m), x_in);
+  return ei::pldexp(y, m);
 #endif
 }
 inline Packet Exp(const Packet& x) { return ExpF32(x); }

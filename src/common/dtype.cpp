@@ -45,23 +45,23 @@ double ToDouble(const void* bytes) {
 
 }  // namespace
 
-const DtypeInfo* FindDtype(aclDataType dtype) {
+const DtypeInfo* FindDtype(int32_t code) {
   for (const DtypeInfo& info : kDtypes) {
-    if (info.dtype == dtype) return &info;
+    if (static_cast<int32_t>(info.dtype) == code) return &info;
   }
   return nullptr;
 }
 
-size_t DtypeSize(aclDataType dtype) {
-  const DtypeInfo* info = FindDtype(dtype);
+size_t DtypeSize(int32_t code) {
+  const DtypeInfo* info = FindDtype(code);
   return info != nullptr ? info->size : sizeof(int64_t);
 }
 
-std::string DtypeName(aclDataType dtype) {
-  const DtypeInfo* info = FindDtype(dtype);
+std::string DtypeName(int32_t code) {
+  const DtypeInfo* info = FindDtype(code);
   if (info != nullptr) return info->name;
   char buffer[32];
-  std::snprintf(buffer, sizeof(buffer), "UNKNOWN(%d)", static_cast<int>(dtype));
+  std::snprintf(buffer, sizeof(buffer), "UNKNOWN(%d)", static_cast<int>(code));
   return buffer;
 }
 

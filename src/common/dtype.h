@@ -22,9 +22,10 @@ struct DtypeInfo {
 
 // Table lookup; unknown values give a static entry named "UNKNOWN(<n>)"-style via DtypeName
 // and size 8 (CANN's default branch).
-const DtypeInfo* FindDtype(aclDataType dtype);
-size_t DtypeSize(aclDataType dtype);
-std::string DtypeName(aclDataType dtype);
+// They take the integer code, so any int a C caller passed is a defined lookup.
+const DtypeInfo* FindDtype(int32_t code);
+size_t DtypeSize(int32_t code);
+std::string DtypeName(int32_t code);
 bool IsComplex(aclDataType dtype);
 
 // Storage types for the 16-bit floats (bit patterns).

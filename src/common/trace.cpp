@@ -1,5 +1,7 @@
 #include "common/trace.h"
 
+#include <atomic>
+#include <cerrno>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -12,8 +14,7 @@
 #include <vector>
 
 #include "common/dtype.h"
-#include "nnopbase/objects.h"
-#include "runtime/runtime.h"
+#include "common/log.h"
 
 namespace aclcpu {
 namespace trace {
@@ -41,7 +42,18 @@ class Sink {
  private:
   void Open() {
     const char* setting = TraceSetting();
-    if (setting != nullptr && std::strcmp(setting, "1") != 0) file_ = std::fopen(setting, "w");
+    if (setting != nullptr && std::strcmp(setting, "1") != 0) {
+      file_ = std::fopen(setting, "w");
+      if (file_ == nullptr) {
+        // Say so (on stderr as well, where the trace now goes), instead of switching silently.
+        const char* why = std::strerror(errno);
+        Log(LogLevel::kWarning,
+            "ACLNN_CPU_TRACE=\"%s\": cannot open the file (%s); tracing to stderr", setting, why);
+        std::fprintf(stderr,
+                     "ACLNN_CPU_TRACE=\"%s\": cannot open the file (%s); tracing to stderr\n",
+                     setting, why);
+      }
+    }
     if (file_ == nullptr) file_ = stderr;
   }
   std::mutex mutex_;
@@ -64,6 +76,10 @@ struct Objects {
   std::unordered_map<const void*, ObjectEntry> byAddress;
   std::map<std::string, uint64_t> counters;
 };
+std::atomic<PointerNamer> gPointerNamer{nullptr};
+std::atomic<ObjectDecoder> gTensorDecoder{nullptr};
+std::atomic<ObjectDecoder> gScalarDecoder{nullptr};
+
 Objects& TheObjects() {
   static Objects* objects = new Objects();
   return *objects;
@@ -96,12 +112,12 @@ std::string List(const T* values, uint64_t count, Format&& format) {
   return out + "]";
 }
 
-std::string DimsText(const std::vector<int64_t>& dims) {
+std::string DimsTextImpl(const std::vector<int64_t>& dims) {
   return List(dims.data(), dims.size(), [](int64_t v) { return std::to_string(v); });
 }
 
 // Scalars print their value in their own type; 16-bit floats as the float they encode.
-std::string ScalarValueText(aclDataType dtype, const unsigned char* bytes) {
+std::string ScalarValueTextImpl(aclDataType dtype, const unsigned char* bytes) {
   std::string text = "?";
   DispatchRealDtype(dtype, [&](auto zero) {
     using T = decltype(zero);
@@ -225,17 +241,17 @@ std::string FloatText(double value) {
 
 std::string MemName(const void* p) {
   if (p == nullptr) return "NULL";
-  rt::AllocationInfo info;
-  const rt::PointerKind kind = rt::ClassifyPointer(p, &info);
-  const char* tag = kind == rt::PointerKind::kDevice        ? "dev#"
-                    : kind == rt::PointerKind::kFreedDevice ? "freed:dev#"
-                    : kind == rt::PointerKind::kHost        ? "host#"
-                                                            : nullptr;
-  if (tag == nullptr) return Hex(p);
-  std::string name = tag + std::to_string(info.id);
-  const auto offset = static_cast<const char*>(p) - static_cast<const char*>(info.base);
-  if (offset != 0) name += "+" + std::to_string(offset);
-  return name;
+  const PointerNamer namer = gPointerNamer.load(std::memory_order_acquire);
+  std::string name = namer != nullptr ? namer(p) : std::string();
+  return name.empty() ? Hex(p) : name;
+}
+
+void SetPointerNamer(PointerNamer namer) { gPointerNamer.store(namer, std::memory_order_release); }
+void SetTensorDecoder(ObjectDecoder decoder) {
+  gTensorDecoder.store(decoder, std::memory_order_release);
+}
+void SetScalarDecoder(ObjectDecoder decoder) {
+  gScalarDecoder.store(decoder, std::memory_order_release);
 }
 
 std::string ObjectName(const char* kind, const void* p) {
@@ -308,23 +324,18 @@ Call& Call::Object(const char* name, const char* kind, const void* p) {
 }
 
 std::string TensorText(const aclTensor* t) {
-  // Only tensors this process created and has not destroyed are read; anything else is shown
-  // by name or address, never dereferenced.
+  // Only tensors this process created and has not destroyed are decoded (by nnopbase's hook);
+  // anything else is shown by name or address, never dereferenced.
   std::string text = ObjectName("tensor", t);
-  if (t != nullptr && LiveKind(t) == "tensor") {
-    text += "{" + DtypeName(t->dtype) + ", shape=" + DimsText(t->viewShape) +
-            ", strides=" + DimsText(t->strides) + ", offset=" + std::to_string(t->offset) + ", " +
-            EnumText(kFormats, t->format) + ", storage=" + DimsText(t->storageShape) +
-            ", data=" + MemName(t->data) + "}";
-  }
+  const ObjectDecoder decode = gTensorDecoder.load(std::memory_order_acquire);
+  if (t != nullptr && decode != nullptr && LiveKind(t) == "tensor") text += decode(t);
   return text;
 }
 
 std::string ScalarText(const aclScalar* s) {
   std::string text = ObjectName("scalar", s);
-  if (s != nullptr && LiveKind(s) == "scalar") {
-    text += "{" + DtypeName(s->dtype) + " " + ScalarValueText(s->dtype, s->value) + "}";
-  }
+  const ObjectDecoder decode = gScalarDecoder.load(std::memory_order_acquire);
+  if (s != nullptr && decode != nullptr && LiveKind(s) == "scalar") text += decode(s);
   return text;
 }
 
@@ -358,22 +369,26 @@ Call& Call::Scalars(const char* name, const aclScalar* const* values, uint64_t c
   Arg(name, List(values, count, [](const aclScalar* s) { return ObjectName("scalar", s); }));
   return *this;
 }
-std::string FormatName(aclFormat format) { return EnumText(kFormats, format, "ACL_FORMAT_"); }
-std::string DtypeText(aclDataType dtype) { return "ACL_" + DtypeName(dtype); }
+std::string DimsText(const std::vector<int64_t>& dims) { return DimsTextImpl(dims); }
+std::string ScalarValueText(aclDataType dtype, const unsigned char* bytes) {
+  return ScalarValueTextImpl(dtype, bytes);
+}
+std::string FormatName(int32_t format) { return EnumText(kFormats, format, "ACL_FORMAT_"); }
+std::string DtypeText(int32_t dtype) { return "ACL_" + DtypeName(dtype); }
 
-Call& Call::Dtype(const char* name, aclDataType dtype) {
+Call& Call::Dtype(const char* name, int32_t dtype) {
   Arg(name, DtypeText(dtype));
   return *this;
 }
-Call& Call::Format(const char* name, aclFormat format) {
+Call& Call::Format(const char* name, int32_t format) {
   Arg(name, FormatName(format));
   return *this;
 }
-Call& Call::MemcpyKind(const char* name, aclrtMemcpyKind kind) {
+Call& Call::MemcpyKind(const char* name, int32_t kind) {
   Arg(name, EnumText(kMemcpyKinds, kind));
   return *this;
 }
-Call& Call::MallocPolicy(const char* name, aclrtMemMallocPolicy policy) {
+Call& Call::MallocPolicy(const char* name, int32_t policy) {
   Arg(name, EnumText(kMallocPolicies, policy));
   return *this;
 }

@@ -10,14 +10,15 @@
 // (dev#3+64, tensor#2, stream#1), so that the traces of two runs can be diffed.
 //
 // Cost when off: Traced() is one predictable branch on a flag read once at load time. The
-// decoding (trace.cpp) asks the runtime and nnopbase layers what a pointer is; it is used only
-// by the exported wrappers, which sit above every layer.
+// decoding of what only the layers above know (which allocation a pointer is in, a tensor's and a
+// scalar's fields) comes through hooks those layers install; trace.cpp depends on neither.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "acl/acl_base.h"
 #include "acl/acl_rt.h"
@@ -57,10 +58,11 @@ class Call {
   Call& Bools(const char* name, const bool* values, uint64_t count);
   Call& Tensors(const char* name, const aclTensor* const* values, uint64_t count);
   Call& Scalars(const char* name, const aclScalar* const* values, uint64_t count);
-  Call& Dtype(const char* name, aclDataType dtype);
-  Call& Format(const char* name, aclFormat format);
-  Call& MemcpyKind(const char* name, aclrtMemcpyKind kind);
-  Call& MallocPolicy(const char* name, aclrtMemMallocPolicy policy);
+  // Enum-typed arguments as the integer codes the caller passed (common/enum_code.h).
+  Call& Dtype(const char* name, int32_t dtype);
+  Call& Format(const char* name, int32_t format);
+  Call& MemcpyKind(const char* name, int32_t kind);
+  Call& MallocPolicy(const char* name, int32_t policy);
   Call& LogLevel(const char* name, int level);
   // Any other argument, already as text (e.g. an enumerator name).
   void Arg(const char* name, const std::string& value);
@@ -93,22 +95,19 @@ std::string FloatText(double value);  // shortest text that reads back as the sa
 // scalar#1{FLOAT 1.1}; just the name for anything else (never dereferenced).
 std::string TensorText(const aclTensor* tensor);
 std::string ScalarText(const aclScalar* scalar);
-std::string FormatName(aclFormat format);  // ACL_FORMAT_ND
-std::string DtypeText(aclDataType dtype);  // ACL_FLOAT16
+std::string FormatName(int32_t format);                  // ACL_FORMAT_ND
+std::string DtypeText(int32_t dtype);                    // ACL_FLOAT16
+std::string DimsText(const std::vector<int64_t>& dims);  // [4,2] (long lists shortened)
+std::string ScalarValueText(aclDataType dtype, const unsigned char* bytes);  // 1.1, true, 3
 
-// Measures an operator's phase 2: created before the launch, Finish() after it. After a
-// successful launch a marker task on the same stream writes "<api> completed in N us" once the
-// work queued before it is done (N counts from when the stream reached the operator's work).
-class LaunchTimer {
- public:
-  LaunchTimer(const char* api, const void* executor, aclrtStream stream);
-  void Finish(int status);
-
- private:
-  struct State;
-  aclrtStream stream_;
-  std::shared_ptr<State> state_;  // shared with the marker tasks
-};
+// Hooks installed by the layers above (nothing is decoded until they are): the runtime names a
+// pointer by its allocation ("dev#3+64"; empty when it is not one of its allocations), nnopbase
+// decodes a live tensor's or scalar's fields ("{FLOAT, shape=[4,2], …}").
+using PointerNamer = std::string (*)(const void* p);
+using ObjectDecoder = std::string (*)(const void* object);
+void SetPointerNamer(PointerNamer namer);
+void SetTensorDecoder(ObjectDecoder decoder);
+void SetScalarDecoder(ObjectDecoder decoder);
 
 // Runs `run` (which returns the API's result) and traces it: `in(call)` adds the arguments,
 // `out(call, result)` adds what the call wrote and ends the line.
@@ -179,21 +178,6 @@ inline auto WrotePlan(const uint64_t* workspaceSize, aclOpExecutor* const* execu
     if (status == 0 && executor != nullptr) c.Wrote("executor", NewObject("executor", *executor));
     c.Status(status);
   };
-}
-
-// An operator's phase 2 (aclnn<Op>(workspace, workspaceSize, executor, stream)).
-template <typename Run>
-int TracedLaunch(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
-                 aclrtStream stream, Run&& run) {
-  if (!On()) return run();
-  Call call(api);
-  call.Mem("workspace", workspace).UInt("workspaceSize", workspaceSize);
-  call.Object("executor", "executor", executor).Object("stream", "stream", stream);
-  LaunchTimer timer(api, executor, stream);
-  const int status = run();
-  call.Status(status);
-  timer.Finish(status);
-  return status;
 }
 
 }  // namespace trace

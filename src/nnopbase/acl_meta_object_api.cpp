@@ -1,6 +1,7 @@
 // Exported scalar, array and list functions of acl_meta.h: thin wrappers.
 #include "aclnn/acl_meta.h"
 #include "aclnn/opdev/op_errno.h"
+#include "common/enum_code.h"
 #include "common/error.h"
 #include "common/trace.h"
 #include "nnopbase/meta_impl.h"
@@ -14,11 +15,12 @@ using aclcpu::trace::Traced;
 extern "C" {
 
 aclScalar* aclCreateScalar(void* value, aclDataType dataType) {
+  const int32_t dtypeCode = aclcpu::EnumCode(dataType);
   return Traced(
-      "aclCreateScalar", [&](Call& c) { c.Mem("value", value).Dtype("dataType", dataType); },
+      "aclCreateScalar", [&](Call& c) { c.Mem("value", value).Dtype("dataType", dtypeCode); },
       [&] {
         return GuardPtr<aclScalar>("aclCreateScalar",
-                                   [&] { return aclcpu::CreateScalar(value, dataType); });
+                                   [&] { return aclcpu::CreateScalar(value, dtypeCode); });
       },
       [](Call& c, aclScalar* created) {
         // The new scalar's value is shown decoded, so the line says what was captured.

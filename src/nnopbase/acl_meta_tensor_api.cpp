@@ -3,10 +3,12 @@
 
 #include "aclnn/acl_meta.h"
 #include "aclnn/opdev/op_errno.h"
+#include "common/enum_code.h"
 #include "common/error.h"
 #include "common/trace.h"
 #include "nnopbase/meta_impl.h"
 
+using aclcpu::EnumCode;
 using aclcpu::Guard;
 using aclcpu::GuardPtr;
 using aclcpu::trace::Call;
@@ -14,8 +16,8 @@ using aclcpu::trace::Traced;
 
 namespace {
 
-void TensorArgs(Call& c, const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType,
-                const int64_t* stride, int64_t offset, aclFormat format, const int64_t* storageDims,
+void TensorArgs(Call& c, const int64_t* viewDims, uint64_t viewDimsNum, int32_t dataType,
+                const int64_t* stride, int64_t offset, int32_t format, const int64_t* storageDims,
                 uint64_t storageDimsNum) {
   c.Dims("viewDims", viewDims, viewDimsNum).UInt("viewDimsNum", viewDimsNum);
   c.Dtype("dataType", dataType).Dims("stride", stride, viewDimsNum).Int("offset", offset);
@@ -44,16 +46,18 @@ extern "C" {
 aclTensor* aclCreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType,
                            const int64_t* stride, int64_t offset, aclFormat format,
                            const int64_t* storageDims, uint64_t storageDimsNum, void* tensorData) {
+  const int32_t dtypeCode = EnumCode(dataType);
+  const int32_t formatCode = EnumCode(format);
   return Traced(
       "aclCreateTensor",
       [&](Call& c) {
-        TensorArgs(c, viewDims, viewDimsNum, dataType, stride, offset, format, storageDims,
+        TensorArgs(c, viewDims, viewDimsNum, dtypeCode, stride, offset, formatCode, storageDims,
                    storageDimsNum);
         c.Mem("tensorData", tensorData);
       },
       [&] {
         return GuardPtr<aclTensor>("aclCreateTensor", [&] {
-          return aclcpu::CreateTensor(viewDims, viewDimsNum, dataType, stride, offset, format,
+          return aclcpu::CreateTensor(viewDims, viewDimsNum, dtypeCode, stride, offset, formatCode,
                                       storageDims, storageDimsNum, tensorData);
         });
       },
@@ -74,18 +78,20 @@ aclnnStatus aclInitTensor(aclTensor* tensor, const int64_t* viewDims, uint64_t v
                           aclDataType dataType, const int64_t* stride, int64_t offset,
                           aclFormat format, const int64_t* storageDims, uint64_t storageDimsNum,
                           void* tensorDataAddr) {
+  const int32_t dtypeCode = EnumCode(dataType);
+  const int32_t formatCode = EnumCode(format);
   return Traced(
       "aclInitTensor",
       [&](Call& c) {
         c.Object("tensor", "tensor", tensor);
-        TensorArgs(c, viewDims, viewDimsNum, dataType, stride, offset, format, storageDims,
+        TensorArgs(c, viewDims, viewDimsNum, dtypeCode, stride, offset, formatCode, storageDims,
                    storageDimsNum);
         c.Mem("tensorDataAddr", tensorDataAddr);
       },
       [&] {
         return Guard("aclInitTensor", ACLNN_ERR_INNER, [&] {
-          return aclcpu::InitTensor(tensor, viewDims, viewDimsNum, dataType, stride, offset, format,
-                                    storageDims, storageDimsNum, tensorDataAddr);
+          return aclcpu::InitTensor(tensor, viewDims, viewDimsNum, dtypeCode, stride, offset,
+                                    formatCode, storageDims, storageDimsNum, tensorDataAddr);
         });
       });
 }

@@ -4,6 +4,7 @@
 
 #include "aclnn/opdev/op_errno.h"
 #include "common/error.h"
+#include "nnopbase/handle_lock.h"
 #include "nnopbase/handle_registry.h"
 #include "nnopbase/meta_impl.h"
 
@@ -29,6 +30,7 @@ Array* CreateArray(const char* api, const T* value, uint64_t size, Store store) 
 template <typename Array>
 int DestroyArray(const char* api, const Array* array) {
   if (array == nullptr) return ACLNN_SUCCESS;
+  HandleWriteScope write;  // waits for phase-1 calls reading handles
   if (!Registry<Array>().Remove(array)) {
     return Failf(ACLNN_ERR_PARAM_INVALID, "%s: %p is not a live handle (already destroyed?)", api,
                  static_cast<const void*>(array));
@@ -84,6 +86,7 @@ int DestroyBoolArray(const aclBoolArray* array) {
 // skipped: the registry check in DestroyTensor/DestroyScalar refuses them without freeing.
 int DestroyTensorList(const aclTensorList* list) {
   if (list == nullptr) return ACLNN_SUCCESS;
+  HandleWriteScope write;
   if (!Registry<aclTensorList>().Contains(list)) return DestroyArray("aclDestroyTensorList", list);
   for (aclTensor* tensor : list->tensors) {
     if (tensor != nullptr && Registry<aclTensor>().Contains(tensor)) DestroyTensor(tensor);
@@ -93,6 +96,7 @@ int DestroyTensorList(const aclTensorList* list) {
 
 int DestroyScalarList(const aclScalarList* list) {
   if (list == nullptr) return ACLNN_SUCCESS;
+  HandleWriteScope write;
   if (!Registry<aclScalarList>().Contains(list)) return DestroyArray("aclDestroyScalarList", list);
   for (aclScalar* scalar : list->scalars) {
     if (scalar != nullptr && Registry<aclScalar>().Contains(scalar)) DestroyScalar(scalar);

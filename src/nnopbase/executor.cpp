@@ -12,12 +12,19 @@
 #include <vector>
 
 #include "aclnn/opdev/op_errno.h"
+#include "common/dtype.h"
 #include "common/error.h"
+#include "nnopbase/executor_checks.h"
+#include "nnopbase/handle_lock.h"
 #include "nnopbase/meta_impl.h"
+#include "nnopbase/op_checks.h"
 
 struct aclOpExecutor {
   aclcpu::ExecutorPlan plan;
   bool repeatable = false;
+  bool repointed = false;    // an aclSet*TensorAddr changed a slot since phase 1
+  uint64_t tensorEpoch = 0;  // TensorChangeEpoch() when phase 1 captured the tensors
+  uint64_t serial = 0;       // creation order, for the leak report
 };
 
 namespace aclcpu {
@@ -46,6 +53,12 @@ class PointerSet {
     }
     slots_[i] = p;
     ++size_;
+  }
+  template <typename F>
+  void ForEach(F f) const {
+    for (const aclOpExecutor* p : slots_) {
+      if (p != nullptr) f(p);
+    }
   }
   // True when `p` was in the set.
   bool Erase(const aclOpExecutor* p) {
@@ -106,6 +119,8 @@ struct ExecutorTable {
   aclOpExecutor* freeRing[kMaxFree] = {};  // FIFO: freeHead is the oldest
   size_t freeHead = 0;
   size_t freeCount = 0;
+  uint64_t serial = 0;      // last creation serial handed out
+  uint64_t reportedTo = 0;  // the leak report counted executors up to this serial
 };
 
 // Never destroyed: stream workers may still finish executors while static destructors run.
@@ -119,6 +134,7 @@ void Recycle(aclOpExecutor* executor) {
   if (executor == nullptr) return;
   executor->plan = ExecutorPlan();
   executor->repeatable = false;
+  executor->repointed = false;
   {
     ExecutorTable& table = Table();
     std::lock_guard<std::mutex> lock(table.mutex);
@@ -164,7 +180,10 @@ aclOpExecutor* CreateExecutor(const ExecutorPlan& plan) {
     OwnedExecutor owned(executor != nullptr ? executor : new aclOpExecutor());
     owned->plan = plan;
     owned->repeatable = false;
+    owned->repointed = false;
+    owned->tensorEpoch = TensorChangeEpoch();
     std::lock_guard<std::mutex> lock(table.mutex);
+    owned->serial = ++table.serial;
     table.live.Insert(owned.get());
     return owned.release();
   } catch (const std::exception& e) {
@@ -184,6 +203,8 @@ int RunExecutor(const char* opName, void* workspace, uint64_t workspaceSize,
   OwnedExecutor owned;
   ExecutorPlan repeatablePlan;
   const ExecutorPlan* plan = nullptr;
+  bool repointed = false;
+  uint64_t tensorEpoch = 0;
   {
     ExecutorTable& table = Table();
     std::lock_guard<std::mutex> lock(table.mutex);
@@ -214,6 +235,8 @@ int RunExecutor(const char* opName, void* workspace, uint64_t workspaceSize,
       return Failf(ACLNN_ERR_PARAM_INVALID, "%s: executor %p was created by %s, not by %s", op,
                    static_cast<void*>(executor), current.opName, op);
     }
+    repointed = executor->repointed;
+    tensorEpoch = executor->tensorEpoch;
     if (executor->repeatable) {
       repeatablePlan = current;
       plan = &repeatablePlan;
@@ -224,6 +247,10 @@ int RunExecutor(const char* opName, void* workspace, uint64_t workspaceSize,
     }
   }
   if (plan->launch == nullptr) return ACLNN_SUCCESS;  // nothing to do (empty tensors)
+  // Re-validate what may have changed since phase 1 and pin the memory the work will use.
+  std::shared_ptr<PinnedMemory> pins;
+  ACLCPU_RETURN_IF_ERROR(RevalidatePlan(op, *plan, repointed, tensorEpoch, stream, &pins));
+  rt::LaunchScope keepMapped(std::move(pins));
   return plan->launch(*plan, stream);
 }
 
@@ -245,7 +272,7 @@ int SetExecutorRepeatable(aclOpExecutor* executor) {
 
 int DestroyExecutor(aclOpExecutor* executor) {
   if (executor == nullptr) {
-    return Fail(ACLNN_ERR_INNER_NULLPTR, "aclDestroyAclOpExecutor: executor is null");
+    return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclDestroyAclOpExecutor: executor is null");
   }
   OwnedExecutor owned;
   {
@@ -263,14 +290,16 @@ int DestroyExecutor(aclOpExecutor* executor) {
 
 int SetExecutorTensorAddr(const char* api, TensorRole role, aclOpExecutor* executor, size_t index,
                           aclTensor* tensor, void* addr) {
-  // CANN's order: the tensor is checked and re-pointed before the executor is looked at.
-  if (tensor == nullptr) return Failf(ACLNN_ERR_INNER_NULLPTR, "%s: tensor is null", api);
+  if (tensor == nullptr) return Failf(ACLNN_ERR_PARAM_NULLPTR, "%s: tensor is null", api);
+  HandleWriteScope write;  // the tensor is changed below
   if (!LooksLikeTensor(tensor)) {
     return Failf(ACLNN_ERR_PARAM_INVALID, "%s: %p is not a live aclTensor", api,
                  static_cast<void*>(tensor));
   }
-  tensor->data = addr;
-  if (executor == nullptr) return Failf(ACLNN_ERR_INNER_NULLPTR, "%s: executor is null", api);
+  if (executor == nullptr) {
+    tensor->data = addr;  // CANN re-points the tensor before it looks at the executor
+    return Failf(ACLNN_ERR_PARAM_NULLPTR, "%s: executor is null", api);
+  }
 
   ExecutorTable& table = Table();
   std::lock_guard<std::mutex> lock(table.mutex);
@@ -293,7 +322,23 @@ int SetExecutorTensorAddr(const char* api, TensorRole role, aclOpExecutor* execu
       role == TensorRole::kOutput || (role == TensorRole::kAny && index >= inputs);
   const size_t slot = role == TensorRole::kAny && isOutput ? index - inputs : index;
   TensorSnapshot& target = isOutput ? plan.outputs[slot] : plan.inputs[slot];
+  // The tensor must be the one phase 1 captured at that slot (or describe the same view): a
+  // different one would be re-pointed for nothing, and the slot's view would not be its view.
+  const bool captured = target.source == tensor && target.sourceId == tensor->id;
+  if (!captured && !SameView(target, *tensor)) {
+    return Failf(ACLNN_ERR_PARAM_INVALID,
+                 "%s: tensor %p is not the tensor %s captured as %s %zu (%s %s), and its view "
+                 "differs (%s %s); pass the tensor given to phase 1",
+                 api, static_cast<void*>(tensor), plan.opName, isOutput ? "output" : "input", slot,
+                 DtypeName(target.dtype).c_str(), opcheck::ShapeString(ShapeOf(target)).c_str(),
+                 DtypeName(tensor->dtype).c_str(), opcheck::ShapeString(tensor->viewShape).c_str());
+  }
+  tensor->data = addr;
   target.data = addr;
+  target.source = tensor;
+  target.sourceId = tensor->id;
+  target.sourceVersion = tensor->version;
+  executor->repointed = true;  // phase 2 re-checks bounds, device and overlap
   return ACLNN_SUCCESS;
 }
 
@@ -302,6 +347,7 @@ int SetExecutorDynamicTensorAddr(const char* api, TensorRole role, aclOpExecutor
                                  void* addr) {
   (void)role;
   if (tensors == nullptr) return Failf(ACLNN_ERR_INNER_NULLPTR, "%s: tensors is null", api);
+  HandleWriteScope write;  // the list's tensor is changed below
   // As with the single-tensor setters, the list element is re-pointed first.
   if (relativeIndex < tensors->tensors.size() && LooksLikeTensor(tensors->tensors[relativeIndex])) {
     tensors->tensors[relativeIndex]->data = addr;
@@ -323,6 +369,17 @@ size_t LiveExecutorCount() {
   ExecutorTable& table = Table();
   std::lock_guard<std::mutex> lock(table.mutex);
   return table.live.size();
+}
+
+size_t UnreportedExecutorCount() {
+  ExecutorTable& table = Table();
+  std::lock_guard<std::mutex> lock(table.mutex);
+  size_t count = 0;
+  table.live.ForEach([&](const aclOpExecutor* e) {
+    if (e->serial > table.reportedTo) ++count;
+  });
+  table.reportedTo = table.serial;
+  return count;
 }
 
 }  // namespace aclcpu

@@ -4,8 +4,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <mutex>
-#include <unordered_set>
+#include <unordered_map>
 
 namespace aclcpu {
 
@@ -14,7 +15,7 @@ class HandleRegistry {
  public:
   void Add(const T* handle) {
     std::lock_guard<std::mutex> lock(mutex_);
-    live_.insert(handle);
+    live_[handle] = ++serial_;
   }
   // True when `handle` was live (and now is not).
   bool Remove(const T* handle) {
@@ -25,15 +26,28 @@ class HandleRegistry {
     std::lock_guard<std::mutex> lock(mutex_);
     return live_.count(handle) != 0;
   }
-  // Number of live handles (the leak report at aclFinalize reads it).
+  // Number of live handles.
   size_t Size() {
     std::lock_guard<std::mutex> lock(mutex_);
     return live_.size();
   }
+  // Live handles created since the previous call (the leak report at aclFinalize: a handle
+  // leaked across several aclInit/aclFinalize cycles is counted once).
+  size_t TakeUnreported() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    size_t n = 0;
+    for (const auto& entry : live_) {
+      if (entry.second > reportedTo_) ++n;
+    }
+    reportedTo_ = serial_;
+    return n;
+  }
 
  private:
   std::mutex mutex_;
-  std::unordered_set<const T*> live_;
+  std::unordered_map<const T*, uint64_t> live_;  // handle → creation serial
+  uint64_t serial_ = 0;
+  uint64_t reportedTo_ = 0;
 };
 
 // One registry per handle type. Never destroyed: stream workers may still release handles

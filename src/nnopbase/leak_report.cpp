@@ -2,6 +2,7 @@
 // runtime cannot call up into nnopbase, so nnopbase registers a reporter with src/common when
 // the core library is loaded.
 #include "common/check_level.h"
+#include "nnopbase/executor_checks.h"
 #include "nnopbase/handle_registry.h"
 #include "nnopbase/meta_impl.h"
 
@@ -12,7 +13,7 @@ template <typename T>
 LeakCount CountOf(const char* what) {
   LeakCount c;
   c.what = what;
-  c.count = Registry<T>().Size();
+  c.count = Registry<T>().TakeUnreported();
   return c;
 }
 
@@ -28,7 +29,7 @@ void ReportNnopbase(std::vector<LeakCount>* out) {
   executors.what =
       "aclOpExecutor(s) (phase 1 without phase 2, or repeatable without "
       "aclDestroyAclOpExecutor)";
-  executors.count = LiveExecutorCount();
+  executors.count = UnreportedExecutorCount();
   out->push_back(executors);
 }
 

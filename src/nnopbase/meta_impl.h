@@ -11,13 +11,15 @@
 namespace aclcpu {
 
 // ---- tensor.cpp
-aclTensor* CreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType,
-                        const int64_t* stride, int64_t offset, aclFormat format,
+// dataType and format are the integer codes the caller passed (common/enum_code.h): codes the
+// enum types cannot hold are refused, the others stored as given.
+aclTensor* CreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, int32_t dataType,
+                        const int64_t* stride, int64_t offset, int32_t format,
                         const int64_t* storageDims, uint64_t storageDimsNum, void* tensorData);
 int DestroyTensor(const aclTensor* tensor);
-int InitTensor(aclTensor* tensor, const int64_t* viewDims, uint64_t viewDimsNum,
-               aclDataType dataType, const int64_t* stride, int64_t offset, aclFormat format,
-               const int64_t* storageDims, uint64_t storageDimsNum, void* tensorDataAddr);
+int InitTensor(aclTensor* tensor, const int64_t* viewDims, uint64_t viewDimsNum, int32_t dataType,
+               const int64_t* stride, int64_t offset, int32_t format, const int64_t* storageDims,
+               uint64_t storageDimsNum, void* tensorDataAddr);
 // True for a pointer that aclCreateTensor returned and aclDestroyTensor has not released
 // (looked up by identity; the pointer is not read unless it is live).
 bool LooksLikeTensor(const aclTensor* tensor);
@@ -33,7 +35,7 @@ int SetRawTensorAddr(aclTensor* tensor, void* addr);
 int GetRawTensorAddr(const aclTensor* tensor, void** addr);
 
 // ---- scalar.cpp
-aclScalar* CreateScalar(const void* value, aclDataType dataType);
+aclScalar* CreateScalar(const void* value, int32_t dataType);
 int DestroyScalar(const aclScalar* scalar);
 
 // ---- arrays.cpp

@@ -26,6 +26,8 @@ struct aclTensor {
   aclDataType dtype = ACL_DT_UNDEFINED;
   aclFormat format = ACL_FORMAT_ND;
   void* data = nullptr;
+  uint64_t id = 0;       // unique per aclCreateTensor, never reused
+  uint64_t version = 0;  // bumped by aclSetRawTensorAddr / aclInitTensor (executors compare it)
 };
 
 struct aclScalar {
@@ -92,13 +94,17 @@ class DimVector {
   std::vector<int64_t> heap_;  // used only past kInline values
 };
 
-// A copy of the parts of a tensor an operator needs at run time.
+// A copy of the parts of a tensor an operator needs at run time, and which tensor it came
+// from (so that phase 2 can tell when the user changed that tensor behind the executor).
 struct TensorSnapshot {
   DimVector shape;
   DimVector strides;
   int64_t offset = 0;
   aclDataType dtype = ACL_DT_UNDEFINED;
   void* data = nullptr;
+  const aclTensor* source = nullptr;  // never dereferenced unless still a live aclTensor
+  uint64_t sourceId = 0;
+  uint64_t sourceVersion = 0;
 };
 TensorSnapshot Snapshot(const aclTensor& tensor);
 
@@ -151,6 +157,10 @@ struct ExecutorPlan {
   const char* opName = "";             // a static literal: "aclnnSwishBackward"
   SnapshotArray<kMaxInputs> inputs;    // in the operator's parameter order
   SnapshotArray<kMaxOutputs> outputs;  // in the operator's parameter order
+  // The operator's parameter names (static literals) for phase-2 messages; optional: a null
+  // entry is named "input <i>" / "output <i>".
+  const char* inputNames[kMaxInputs] = {};
+  const char* outputNames[kMaxOutputs] = {};
   uint64_t workspaceSize = 0;
   LaunchFn launch = nullptr;  // null when there is nothing to do (empty tensors)
   alignas(16) unsigned char payload[kPayloadBytes] = {};  // launch's own data (POD), by value
@@ -176,8 +186,13 @@ struct ExecutorPlan {
 aclOpExecutor* CreateExecutor(const ExecutorPlan& plan);
 
 // The common phase 2: null executor → 161001; workspaceSize > 0 with a null workspace →
-// 161001; unknown, destroyed or already-run (non-repeatable) executor → refused with a message;
-// then runs plan.launch and frees the executor unless it is repeatable.
+// 161001; unknown, destroyed or already-run (non-repeatable) executor → refused with a message.
+// Then the re-validation every operator gets: a captured tensor changed behind the executor
+// (aclSetRawTensorAddr / aclInitTensor) is refused; every snapshot's allocation is pinned (it
+// stays mapped until the enqueued work has run, whatever aclrtFree does meanwhile) and must be
+// live device memory of the stream's device; after a re-point (aclSet*TensorAddr) the views are
+// checked again for bounds, alignment and output/input overlap. Then runs plan.launch and frees
+// the executor unless it is repeatable.
 int RunExecutor(const char* opName, void* workspace, uint64_t workspaceSize,
                 aclOpExecutor* executor, aclrtStream stream);
 

@@ -7,11 +7,13 @@
 #include <cstdlib>
 
 #include "aclnn/opdev/op_errno.h"
+#include "common/check_level.h"
 #include "common/dtype.h"
 #include "common/error.h"
 #include "common/log.h"
 #include "nnopbase/handle_registry.h"
 #include "nnopbase/meta_impl.h"
+#include "nnopbase/view_checks.h"
 #include "runtime/runtime.h"
 
 namespace aclcpu {
@@ -27,11 +29,11 @@ struct Extent {
   i128 hi = 0;
 };
 
-Extent ViewExtent(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides) {
+Extent ViewExtent(const ViewRef& v) {
   Extent e;
-  for (size_t i = 0; i < shape.size() && i < strides.size(); ++i) {
-    if (shape[i] <= 0) continue;
-    const i128 span = static_cast<i128>(shape[i] - 1) * strides[i];
+  for (size_t i = 0; i < v.rank; ++i) {
+    if (v.shape[i] <= 0) continue;
+    const i128 span = static_cast<i128>(v.shape[i] - 1) * v.strides[i];
     if (span >= 0) {
       e.hi += span;
     } else {
@@ -48,22 +50,20 @@ struct ByteRange {
   i128 end = 0;  // exclusive
 };
 
-ByteRange ViewBytes(const aclTensor* t) {
-  const Extent e = ViewExtent(t->viewShape, t->strides);
-  const i128 item = static_cast<i128>(DtypeSize(t->dtype));
-  const i128 base = static_cast<i128>(reinterpret_cast<uintptr_t>(t->data));
+ByteRange ViewBytes(const ViewRef& v) {
+  const Extent e = ViewExtent(v);
+  const i128 item = static_cast<i128>(DtypeSize(v.dtype));
+  const i128 base = static_cast<i128>(reinterpret_cast<uintptr_t>(v.data));
   ByteRange r;
-  r.begin = base + (t->offset + e.lo) * item;
-  r.end = base + (t->offset + e.hi + 1) * item;
+  r.begin = base + (v.offset + e.lo) * item;
+  r.end = base + (v.offset + e.hi + 1) * item;
   return r;
 }
 
-i128 FirstByte(const aclTensor* t) {
-  return static_cast<i128>(reinterpret_cast<uintptr_t>(t->data)) +
-         static_cast<i128>(t->offset) * static_cast<i128>(DtypeSize(t->dtype));
+i128 FirstByte(const ViewRef& v) {
+  return static_cast<i128>(reinterpret_cast<uintptr_t>(v.data)) +
+         static_cast<i128>(v.offset) * static_cast<i128>(DtypeSize(v.dtype));
 }
-
-i128 Abs(int64_t v) { return v < 0 ? -static_cast<i128>(v) : static_cast<i128>(v); }
 
 std::string ToString(i128 v) {
   if (v >= INT64_MIN && v <= INT64_MAX) return std::to_string(static_cast<int64_t>(v));
@@ -81,47 +81,71 @@ i128 StorageElements(const aclTensor* t) {
   return n;
 }
 
-int64_t Gcd(int64_t a, int64_t b) {
-  while (b != 0) {
-    const int64_t r = a % b;
-    a = b;
-    b = r;
+// The allocation part of ViewInDeviceMemory, for a view whose data pointer was classified.
+int ViewInAllocation(const char* op, const char* arg, const ViewRef& view, rt::PointerKind kind,
+                     const rt::AllocationInfo& info) {
+  // Built only for a message: the common (passing) case allocates nothing.
+  const auto who = [op, arg] { return std::string(op) + ": " + arg; };
+  char address[32];
+  std::snprintf(address, sizeof(address), "%p", view.data);
+  switch (kind) {
+    case rt::PointerKind::kDevice:
+      break;
+    case rt::PointerKind::kFreedDevice:
+      return Fail(ACLNN_ERR_PARAM_INVALID,
+                  who() + " data " + address + " points into device memory released by aclrtFree");
+    case rt::PointerKind::kHost:
+      return Fail(ACLNN_ERR_PARAM_INVALID, who() + " data " + address +
+                                               " is host memory from aclrtMallocHost; operators "
+                                               "need device memory from aclrtMalloc");
+    case rt::PointerKind::kUnknown:
+      return Fail(ACLNN_ERR_PARAM_INVALID, who() + " data " + address +
+                                               " is not device memory; allocate it with "
+                                               "aclrtMalloc");
   }
-  return a;
-}
-
-// gcd of the byte strides of every dim with more than one element (0 if there is none).
-int64_t ByteStrideGcd(const aclTensor* t, int64_t g) {
-  const int64_t item = static_cast<int64_t>(DtypeSize(t->dtype));
-  for (size_t i = 0; i < t->viewShape.size(); ++i) {
-    if (t->viewShape[i] <= 1 || t->strides[i] == 0) continue;
-    const i128 bytes = Abs(t->strides[i]) * item;
-    if (bytes > INT64_MAX) return 1;  // absurd stride: prove nothing
-    g = Gcd(g, static_cast<int64_t>(bytes));
+  // Kernels load whole elements: a first element off its natural alignment is refused (CANN
+  // documents 32-byte aligned tensor data; we need only element alignment).
+  const i128 item = static_cast<i128>(DtypeSize(view.dtype));
+  if (item > 1 && FirstByte(view) % item != 0) {
+    return Fail(ACLNN_ERR_PARAM_INVALID, who() + " " + ViewString(view) + " at data " + address +
+                                             " is not aligned to its element size of " +
+                                             ToString(item) + " bytes");
   }
-  return g;
+  const ByteRange bytes = ViewBytes(view);
+  const i128 allocBegin = static_cast<i128>(reinterpret_cast<uintptr_t>(info.base));
+  const i128 allocEnd = allocBegin + static_cast<i128>(info.requested);
+  if (bytes.begin < allocBegin) {
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                who() + " " + ViewString(view) + " starts " + ToString(allocBegin - bytes.begin) +
+                    " bytes before its allocation of " + std::to_string(info.requested) + " bytes");
+  }
+  if (bytes.end <= allocEnd) return ACLNN_SUCCESS;
+  const std::string past =
+      who() + " " + ViewString(view) + " ends " + ToString(bytes.end - allocEnd) +
+      " bytes past the end of its allocation of " + std::to_string(info.requested) + " bytes";
+  const i128 roundedEnd = allocBegin + static_cast<i128>(info.rounded);
+  if (bytes.end > roundedEnd) return Fail(ACLNN_ERR_PARAM_INVALID, past);
+  // Inside the size CANN rounds every aclrtMalloc up to: works on the NPU, so only a warning,
+  // unless ACLNN_CPU_CHECK=2.
+  char text[160];
+  std::snprintf(text, sizeof(text),
+                " (the allocation at %p; inside the %zu bytes CANN reserves for it by rounding "
+                "up",
+                info.base, info.rounded);
+  if (CheckEnabled(2)) {
+    return Fail(ACLNN_ERR_PARAM_INVALID, past + text + ", refused at ACLNN_CPU_CHECK=2)");
+  }
+  Log(LogLevel::kWarning, "%s%s; accepted, ACLNN_CPU_CHECK=2 refuses it)", past.c_str(), text);
+  return ACLNN_SUCCESS;
 }
 
-// True when no element of `a` shares a byte with an element of `b`, proven cheaply: every
-// element of a view starts at its first element plus a multiple of g, the gcd of both views'
-// byte strides, so a[i] - b[j] = d + m·g with d the distance between the first elements. The
-// two elements intersect only when -size(a) < d + m·g < size(b); if no multiple of g lands in
-// that window, the views interleave without touching (e.g. the even and odd elements of one
-// buffer).
-bool ProvablyDisjoint(const aclTensor* a, const aclTensor* b) {
-  const int64_t g = ByteStrideGcd(b, ByteStrideGcd(a, 0));
-  if (g <= 1) return false;
-  i128 r = (FirstByte(a) - FirstByte(b)) % g;
-  if (r < 0) r += g;
-  const i128 sizeA = static_cast<i128>(DtypeSize(a->dtype));
-  const i128 sizeB = static_cast<i128>(DtypeSize(b->dtype));
-  // The candidates nearest the window are r (>= 0) and r - g (< 0).
-  return r >= sizeB && g - r >= sizeA;
-}
-
-std::string ViewString(const aclTensor* t) {
-  return "view " + ShapeString(t->viewShape) + " strides " + ShapeString(t->strides) + " offset " +
-         std::to_string(t->offset);
+int PartialOverlap(const char* op, const char* outArg, const ViewRef& out, const char* inArg,
+                   const ViewRef& in) {
+  if (SameElements(out, in)) return ACLNN_SUCCESS;      // in place: each element read, then written
+  if (!ViewsShareBytes(out, in)) return ACLNN_SUCCESS;  // apart, or interleaved without touching
+  return Fail(ACLNN_ERR_PARAM_INVALID, std::string(op) + ": " + outArg + " " + ViewString(out) +
+                                           " partially overlaps " + inArg + " " + ViewString(in) +
+                                           "; an output may alias an input only exactly");
 }
 
 }  // namespace
@@ -214,64 +238,40 @@ bool IsEmpty(const aclTensor* tensor) {
 }
 
 int ViewInDeviceMemory(const char* op, const char* arg, const aclTensor* tensor) {
-  // Built only for a message: the common (passing) case allocates nothing.
-  const auto who = [op, arg] { return std::string(op) + ": " + arg; };
   if (tensor->data == nullptr) {
-    return Fail(ACLNN_ERR_PARAM_NULLPTR, who() + " has no device address (tensor data is nullptr)");
+    return Fail(ACLNN_ERR_PARAM_NULLPTR,
+                std::string(op) + ": " + arg + " has no device address (tensor data is nullptr)");
   }
-  const ByteRange bytes = ViewBytes(tensor);
   rt::AllocationInfo info;
   const rt::PointerKind kind = rt::ClassifyPointer(tensor->data, &info);
-  char address[32];
-  std::snprintf(address, sizeof(address), "%p", tensor->data);
-  switch (kind) {
-    case rt::PointerKind::kDevice:
-      break;
-    case rt::PointerKind::kFreedDevice:
-      return Fail(ACLNN_ERR_PARAM_INVALID,
-                  who() + " data " + address + " points into device memory released by aclrtFree");
-    case rt::PointerKind::kHost:
-      return Fail(ACLNN_ERR_PARAM_INVALID, who() + " data " + address +
-                                               " is host memory from aclrtMallocHost; operators "
-                                               "need device memory from aclrtMalloc");
-    case rt::PointerKind::kUnknown:
-      return Fail(ACLNN_ERR_PARAM_INVALID, who() + " data " + address +
-                                               " is not device memory; allocate it with "
-                                               "aclrtMalloc");
-  }
-  // Kernels load whole elements: a first element off its natural alignment is refused (CANN
-  // documents 32-byte aligned tensor data; we need only element alignment).
-  const i128 item = static_cast<i128>(DtypeSize(tensor->dtype));
-  if (item > 1 && FirstByte(tensor) % item != 0) {
-    return Fail(ACLNN_ERR_PARAM_INVALID, who() + " " + ViewString(tensor) + " at data " + address +
-                                             " is not aligned to its element size of " +
-                                             ToString(item) + " bytes");
-  }
-  const i128 allocBegin = static_cast<i128>(reinterpret_cast<uintptr_t>(info.base));
-  const i128 allocEnd = allocBegin + static_cast<i128>(info.requested);
-  if (bytes.begin < allocBegin) {
-    return Fail(ACLNN_ERR_PARAM_INVALID,
-                who() + " " + ViewString(tensor) + " starts " + ToString(allocBegin - bytes.begin) +
-                    " bytes before its allocation of " + std::to_string(info.requested) + " bytes");
-  }
-  if (bytes.end > allocEnd) {
-    return Fail(ACLNN_ERR_PARAM_INVALID, who() + " " + ViewString(tensor) + " ends " +
-                                             ToString(bytes.end - allocEnd) +
-                                             " bytes past the end of its allocation of " +
-                                             std::to_string(info.requested) + " bytes");
-  }
+  ACLCPU_RETURN_IF_ERROR(ViewInAllocation(op, arg, RefOf(tensor), kind, info));
   return ViewInStorage(op, arg, tensor);
+}
+
+int ViewInDeviceMemory(const char* op, const char* arg, const TensorSnapshot& view) {
+  if (view.data == nullptr) {
+    return Fail(ACLNN_ERR_PARAM_NULLPTR,
+                std::string(op) + ": " + arg + " has no device address (data is nullptr)");
+  }
+  rt::AllocationInfo info;
+  const rt::PointerKind kind = rt::ClassifyPointer(view.data, &info);
+  return ViewInAllocation(op, arg, RefOf(view), kind, info);
+}
+
+int ViewInClassifiedMemory(const char* op, const char* arg, const TensorSnapshot& view,
+                           rt::PointerKind kind, const rt::AllocationInfo& info) {
+  return ViewInAllocation(op, arg, RefOf(view), kind, info);
 }
 
 int ViewInStorage(const char* op, const char* arg, const aclTensor* tensor) {
   const i128 elements = StorageElements(tensor);
   if (elements < 0) return ACLNN_SUCCESS;  // no storage shape given: nothing more to check
-  const Extent e = ViewExtent(tensor->viewShape, tensor->strides);
+  const Extent e = ViewExtent(RefOf(tensor));
   const i128 item = static_cast<i128>(DtypeSize(tensor->dtype));
   const i128 first = tensor->offset + e.lo;
   const i128 last = tensor->offset + e.hi;  // inclusive, in elements
   if (first >= 0 && last < elements) return ACLNN_SUCCESS;
-  const std::string who = std::string(op) + ": " + arg + " " + ViewString(tensor);
+  const std::string who = std::string(op) + ": " + arg + " " + ViewString(RefOf(tensor));
   const std::string what =
       first < 0 ? " starts " + ToString(-first * item) + " bytes before its storage " +
                       ShapeString(tensor->storageShape)
@@ -290,48 +290,21 @@ int ViewInStorage(const char* op, const char* arg, const aclTensor* tensor) {
 }
 
 int NoSelfOverlap(const char* op, const char* arg, const aclTensor* tensor) {
-  // Sort the non-trivial dims by |stride|; each must step past everything the smaller ones
-  // cover, otherwise two indices land on one element.
-  // (|stride|, size), in place for up to kInlineDims dims (phase 1 allocates nothing then).
-  using Dim = std::pair<i128, int64_t>;
-  constexpr size_t kInlineDims = 8;
-  const size_t rank = tensor->viewShape.size();
-  Dim inlineDims[kInlineDims];
-  std::vector<Dim> heapDims;
-  if (rank > kInlineDims) heapDims.resize(rank);
-  Dim* const dims = rank > kInlineDims ? heapDims.data() : inlineDims;
-  size_t count = 0;
-  for (size_t i = 0; i < rank; ++i) {
-    if (tensor->viewShape[i] > 1)
-      dims[count++] = Dim(Abs(tensor->strides[i]), tensor->viewShape[i]);
-  }
-  std::sort(dims, dims + count);
-  i128 covered = 1;  // elements spanned by the dims seen so far
-  for (size_t k = 0; k < count; ++k) {
-    const auto& [stride, size] = dims[k];
-    if (stride < covered) {
-      return Fail(ACLNN_ERR_PARAM_INVALID, std::string(op) + ": " + arg + " " + ViewString(tensor) +
-                                               " writes some elements more than once (an output "
-                                               "view must not overlap itself)");
-    }
-    covered += stride * (size - 1);
-  }
-  return ACLNN_SUCCESS;
+  if (!WritesElementTwice(RefOf(tensor))) return ACLNN_SUCCESS;
+  return Fail(ACLNN_ERR_PARAM_INVALID, std::string(op) + ": " + arg + " " +
+                                           ViewString(RefOf(tensor)) +
+                                           " writes some elements more than once (an output "
+                                           "view must not overlap itself)");
 }
 
 int NoPartialOverlap(const char* op, const char* outArg, const aclTensor* out, const char* inArg,
                      const aclTensor* in) {
-  const ByteRange a = ViewBytes(out);
-  const ByteRange b = ViewBytes(in);
-  if (a.end <= b.begin || b.end <= a.begin) return ACLNN_SUCCESS;
-  const bool sameView = out->data == in->data && out->offset == in->offset &&
-                        out->strides == in->strides && out->viewShape == in->viewShape &&
-                        DtypeSize(out->dtype) == DtypeSize(in->dtype);
-  if (sameView) return ACLNN_SUCCESS;  // in-place: each element is read before it is written
-  if (ProvablyDisjoint(out, in)) return ACLNN_SUCCESS;  // interleaved, no element shared
-  return Fail(ACLNN_ERR_PARAM_INVALID, std::string(op) + ": " + outArg + " " + ViewString(out) +
-                                           " partially overlaps " + inArg + " " + ViewString(in) +
-                                           "; an output may alias an input only exactly");
+  return PartialOverlap(op, outArg, RefOf(out), inArg, RefOf(in));
+}
+
+int NoPartialOverlap(const char* op, const char* outArg, const TensorSnapshot& out,
+                     const char* inArg, const TensorSnapshot& in) {
+  return PartialOverlap(op, outArg, RefOf(out), inArg, RefOf(in));
 }
 
 }  // namespace opcheck

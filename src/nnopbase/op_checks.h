@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "nnopbase/objects.h"
+#include "runtime/runtime.h"
 
 namespace aclcpu {
 namespace opcheck {
@@ -24,20 +25,30 @@ int MaxRank(const char* op, const char* arg, const aclTensor* tensor, size_t max
 int NotComplexScalar(const char* op, const char* arg, const aclScalar* scalar);
 // The tensor must be a live aclTensor (catches destroyed or foreign handles).
 int LiveTensor(const char* op, const char* arg, const aclTensor* tensor);
-// Every byte the view can touch lies inside one live aclrtMalloc allocation (measured against
-// the size the user asked for).
-// Also runs ViewInStorage.
+// Every byte the view can touch lies inside one live aclrtMalloc allocation, measured against
+// the size the user asked for; an overrun that stays inside the size CANN rounds the allocation
+// up to is only a WARNING (refused at ACLNN_CPU_CHECK=2). Also runs ViewInStorage.
 int ViewInDeviceMemory(const char* op, const char* arg, const aclTensor* tensor);
+// The same for a view an executor captured (phase 2), with the pointer classified by the caller
+// or here.
+int ViewInDeviceMemory(const char* op, const char* arg, const TensorSnapshot& view);
+int ViewInClassifiedMemory(const char* op, const char* arg, const TensorSnapshot& view,
+                           rt::PointerKind kind, const rt::AllocationInfo& info);
 // When the tensor was given storage dims, its view (offset + extent) must lie inside their
 // product of elements (only a WARNING when the storage dims merely repeat the view dims, as
 // CANN's samples pass them).
 int ViewInStorage(const char* op, const char* arg, const aclTensor* tensor);
-// The output must not partially overlap an input (exact aliasing is fine elementwise; views
-// that interleave without sharing a byte are accepted when a gcd-of-strides test proves it).
+// The output must not partially overlap an input. Exact aliasing (the same elements in the same
+// index order, however base and offset spell it) is fine elementwise. Whether two views share a
+// byte is decided exactly for views of at most two dims (after dropping size-1 dims and merging
+// dims that walk memory as one), conservatively (a gcd-of-strides proof) beyond.
 int NoPartialOverlap(const char* op, const char* outArg, const aclTensor* out, const char* inArg,
                      const aclTensor* in);
+int NoPartialOverlap(const char* op, const char* outArg, const TensorSnapshot& out,
+                     const char* inArg, const TensorSnapshot& in);
 
-// An output view must not write one element twice (no stride 0 / interleaved dims).
+// An output view must not write one element twice (no stride 0 / interleaved dims); exact for
+// views of at most two non-trivial dims, conservative beyond.
 int NoSelfOverlap(const char* op, const char* arg, const aclTensor* tensor);
 
 bool IsEmpty(const aclTensor* tensor);

@@ -5,12 +5,13 @@
 #include "aclnn/opdev/op_errno.h"
 #include "common/dtype.h"
 #include "common/error.h"
+#include "nnopbase/handle_lock.h"
 #include "nnopbase/handle_registry.h"
 #include "nnopbase/meta_impl.h"
 
 namespace aclcpu {
 
-aclScalar* CreateScalar(const void* value, aclDataType dataType) {
+aclScalar* CreateScalar(const void* value, int32_t dataType) {
   if (value == nullptr) {
     Fail(ACLNN_ERR_PARAM_NULLPTR, "aclCreateScalar: value is null");
     return nullptr;
@@ -24,7 +25,7 @@ aclScalar* CreateScalar(const void* value, aclDataType dataType) {
     return nullptr;
   }
   auto scalar = std::make_unique<aclScalar>();
-  scalar->dtype = dataType;
+  scalar->dtype = info->dtype;
   const size_t size = info->size < sizeof(scalar->value) ? info->size : sizeof(scalar->value);
   std::memcpy(scalar->value, value, size);
   Registry<aclScalar>().Add(scalar.get());
@@ -33,6 +34,7 @@ aclScalar* CreateScalar(const void* value, aclDataType dataType) {
 
 int DestroyScalar(const aclScalar* scalar) {
   if (scalar == nullptr) return ACLNN_SUCCESS;
+  HandleWriteScope write;  // waits for phase-1 calls reading handles
   if (!Registry<aclScalar>().Remove(scalar)) {
     return Failf(ACLNN_ERR_PARAM_INVALID,
                  "aclDestroyScalar: %p is not a live aclScalar (already destroyed, or not made "

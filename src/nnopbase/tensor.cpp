@@ -1,9 +1,12 @@
 // aclTensor creation, re-initialisation and destruction.
+#include <atomic>
 #include <memory>
 #include <vector>
 
 #include "aclnn/opdev/op_errno.h"
+#include "common/enum_code.h"
 #include "common/error.h"
+#include "nnopbase/handle_lock.h"
 #include "nnopbase/handle_registry.h"
 #include "nnopbase/meta_impl.h"
 
@@ -46,6 +49,23 @@ std::vector<int64_t> ContiguousStrides(const std::vector<int64_t>& shape) {
   return strides;
 }
 
+std::atomic<uint64_t> gNextTensorId{1};
+
+// dataType and format arrive as the caller's integers; the enum types hold -64..63.
+int CheckCodes(const char* api, int32_t dataType, int32_t format) {
+  if (!kDataTypeCodes.Holds(dataType)) {
+    return Failf(ACLNN_ERR_PARAM_INVALID,
+                 "%s: dataType %d is not an aclDataType code (the type holds %d..%d)", api,
+                 static_cast<int>(dataType), kDataTypeCodes.min, kDataTypeCodes.max);
+  }
+  if (!kFormatCodes.Holds(format)) {
+    return Failf(ACLNN_ERR_PARAM_INVALID,
+                 "%s: format %d is not an aclFormat code (the type holds %d..%d)", api,
+                 static_cast<int>(format), kFormatCodes.min, kFormatCodes.max);
+  }
+  return ACLNN_SUCCESS;
+}
+
 std::vector<int64_t> CopyDims(const int64_t* dims, uint64_t num) {
   return num == 0 ? std::vector<int64_t>() : std::vector<int64_t>(dims, dims + num);
 }
@@ -58,12 +78,13 @@ bool LooksLikeTensor(const aclTensor* tensor) {
          tensor->magic == kAclTensorMagic;
 }
 
-aclTensor* CreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataType dataType,
-                        const int64_t* stride, int64_t offset, aclFormat format,
+aclTensor* CreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, int32_t dataType,
+                        const int64_t* stride, int64_t offset, int32_t format,
                         const int64_t* storageDims, uint64_t storageDimsNum, void* tensorData) {
   constexpr const char* kApi = "aclCreateTensor";
   if (CheckDims(kApi, "viewDims", viewDims, viewDimsNum) != ACLNN_SUCCESS) return nullptr;
   if (CheckDims(kApi, "storageDims", storageDims, storageDimsNum) != ACLNN_SUCCESS) return nullptr;
+  if (CheckCodes(kApi, dataType, format) != ACLNN_SUCCESS) return nullptr;
 
   auto tensor = std::make_unique<aclTensor>();
   tensor->viewShape = CopyDims(viewDims, viewDimsNum);
@@ -71,15 +92,17 @@ aclTensor* CreateTensor(const int64_t* viewDims, uint64_t viewDimsNum, aclDataTy
       stride != nullptr ? CopyDims(stride, viewDimsNum) : ContiguousStrides(tensor->viewShape);
   tensor->storageShape = CopyDims(storageDims, storageDimsNum);
   tensor->offset = offset;
-  tensor->dtype = dataType;
-  tensor->format = format;
+  tensor->dtype = static_cast<aclDataType>(dataType);  // in range: checked above
+  tensor->format = static_cast<aclFormat>(format);
   tensor->data = tensorData;
+  tensor->id = gNextTensorId.fetch_add(1, std::memory_order_relaxed);
   Registry<aclTensor>().Add(tensor.get());
   return tensor.release();
 }
 
 int DestroyTensor(const aclTensor* tensor) {
   if (tensor == nullptr) return ACLNN_SUCCESS;
+  HandleWriteScope write;  // waits for phase-1 calls reading handles
   // The registry is asked before the pointer is touched: a destroyed tensor's memory is gone.
   if (!Registry<aclTensor>().Remove(tensor)) {
     return Failf(ACLNN_ERR_PARAM_INVALID,
@@ -93,11 +116,12 @@ int DestroyTensor(const aclTensor* tensor) {
   return ACLNN_SUCCESS;
 }
 
-int InitTensor(aclTensor* tensor, const int64_t* viewDims, uint64_t viewDimsNum,
-               aclDataType dataType, const int64_t* stride, int64_t offset, aclFormat format,
-               const int64_t* storageDims, uint64_t storageDimsNum, void* tensorDataAddr) {
+int InitTensor(aclTensor* tensor, const int64_t* viewDims, uint64_t viewDimsNum, int32_t dataType,
+               const int64_t* stride, int64_t offset, int32_t format, const int64_t* storageDims,
+               uint64_t storageDimsNum, void* tensorDataAddr) {
   constexpr const char* kApi = "aclInitTensor";
   if (tensor == nullptr) return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclInitTensor: tensor is null");
+  HandleWriteScope write;
   if (!LooksLikeTensor(tensor)) {
     return Failf(ACLNN_ERR_PARAM_INVALID, "aclInitTensor: %p is not a live aclTensor",
                  static_cast<void*>(tensor));
@@ -111,6 +135,7 @@ int InitTensor(aclTensor* tensor, const int64_t* viewDims, uint64_t viewDimsNum,
   if (newStorage && CheckDims(kApi, "storageDims", storageDims, storageDimsNum) != 0) {
     return ACLNN_ERR_PARAM_INVALID;
   }
+  if (int rc = CheckCodes(kApi, dataType, format)) return rc;
   std::vector<int64_t> shape = newView ? CopyDims(viewDims, viewDimsNum) : tensor->viewShape;
   // A given stride array has one entry per dimension of the resulting view.
   std::vector<int64_t> strides =
@@ -119,9 +144,12 @@ int InitTensor(aclTensor* tensor, const int64_t* viewDims, uint64_t viewDimsNum,
   tensor->strides = std::move(strides);
   if (newStorage) tensor->storageShape = CopyDims(storageDims, storageDimsNum);
   tensor->offset = offset;
-  tensor->dtype = dataType;
-  tensor->format = format;
+  tensor->dtype = static_cast<aclDataType>(dataType);  // in range: checked above
+  tensor->format = static_cast<aclFormat>(format);
   if (tensorDataAddr != nullptr) tensor->data = tensorDataAddr;
+  // An executor that captured this tensor refuses to run on what it saw in phase 1.
+  ++tensor->version;
+  BumpTensorChangeEpoch();
   return ACLNN_SUCCESS;
 }
 
@@ -132,6 +160,9 @@ TensorSnapshot Snapshot(const aclTensor& tensor) {
   snapshot.offset = tensor.offset;
   snapshot.dtype = tensor.dtype;
   snapshot.data = tensor.data;
+  snapshot.source = &tensor;
+  snapshot.sourceId = tensor.id;
+  snapshot.sourceVersion = tensor.version;
   return snapshot;
 }
 

@@ -4,12 +4,14 @@
 
 #include "aclnn/opdev/op_errno.h"
 #include "common/error.h"
+#include "nnopbase/handle_lock.h"
 #include "nnopbase/meta_impl.h"
 
 namespace aclcpu {
 namespace {
 
 // Null tensor or output pointer → 161001; a tensor whose magic is wrong → 161002.
+// (The callers hold a HandleReadScope: the tensor cannot be destroyed while they read it.)
 int CheckTensorArg(const char* api, const aclTensor* tensor, const void* out, const char* outName) {
   if (tensor == nullptr) return Failf(ACLNN_ERR_PARAM_NULLPTR, "%s: tensor is null", api);
   if (out == nullptr) return Failf(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is null", api, outName);
@@ -34,6 +36,7 @@ int CopyOut(const char* api, const std::vector<int64_t>& values, int64_t** out, 
 
 int GetDims(const char* api, const aclTensor* tensor, const std::vector<int64_t> aclTensor::*field,
             int64_t** out, const char* outName, uint64_t* num, const char* numName) {
+  HandleReadScope read;
   int status = CheckTensorArg(api, tensor, out, outName);
   if (status != ACLNN_SUCCESS) return status;
   if (num == nullptr) return Failf(ACLNN_ERR_PARAM_NULLPTR, "%s: %s is null", api, numName);
@@ -58,18 +61,21 @@ int GetViewStrides(const aclTensor* tensor, int64_t** stridesValue, uint64_t* st
 }
 
 int GetViewOffset(const aclTensor* tensor, int64_t* offset) {
+  HandleReadScope read;
   int status = CheckTensorArg("aclGetViewOffset", tensor, offset, "offset");
   if (status == ACLNN_SUCCESS) *offset = tensor->offset;
   return status;
 }
 
 int GetFormat(const aclTensor* tensor, aclFormat* format) {
+  HandleReadScope read;
   int status = CheckTensorArg("aclGetFormat", tensor, format, "format");
   if (status == ACLNN_SUCCESS) *format = tensor->format;
   return status;
 }
 
 int GetDataType(const aclTensor* tensor, aclDataType* dataType) {
+  HandleReadScope read;
   int status = CheckTensorArg("aclGetDataType", tensor, dataType, "dataType");
   if (status == ACLNN_SUCCESS) *dataType = tensor->dtype;
   return status;
@@ -78,15 +84,20 @@ int GetDataType(const aclTensor* tensor, aclDataType* dataType) {
 int SetRawTensorAddr(aclTensor* tensor, void* addr) {
   if (tensor == nullptr)
     return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclSetRawTensorAddr: tensor is null");
+  HandleWriteScope write;
   if (!LooksLikeTensor(tensor)) {
     return Failf(ACLNN_ERR_PARAM_INVALID, "aclSetRawTensorAddr: %p is not a live aclTensor",
                  static_cast<void*>(tensor));
   }
   tensor->data = addr;
+  // An executor that captured this tensor refuses to run on what it saw in phase 1.
+  ++tensor->version;
+  BumpTensorChangeEpoch();
   return ACLNN_SUCCESS;
 }
 
 int GetRawTensorAddr(const aclTensor* tensor, void** addr) {
+  HandleReadScope read;
   int status = CheckTensorArg("aclGetRawTensorAddr", tensor, addr, "addr");
   if (status == ACLNN_SUCCESS) *addr = tensor->data;
   return status;

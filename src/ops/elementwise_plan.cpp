@@ -153,8 +153,14 @@ int PlanElementwise(const ElementwiseCall& c, uint64_t* workspaceSize, aclOpExec
   plan.opName = api;
   plan.inputs.resize(static_cast<size_t>(d.numIn));
   plan.outputs.resize(static_cast<size_t>(d.numOut));
-  for (int i = 0; i < d.numIn; ++i) plan.inputs[i] = Snapshot(*c.in[i]);
-  for (int k = 0; k < d.numOut; ++k) plan.outputs[k] = Snapshot(*c.out[k]);
+  for (int i = 0; i < d.numIn; ++i) {
+    plan.inputs[i] = Snapshot(*c.in[i]);
+    plan.inputNames[i] = d.argNames[i];  // for nnopbase's phase-2 messages
+  }
+  for (int k = 0; k < d.numOut; ++k) {
+    plan.outputs[k] = Snapshot(*c.out[k]);
+    plan.outputNames[k] = d.argNames[d.numIn + k];
+  }
   plan.workspaceSize = 0;
   if (!empty) {
     plan.SetPayload(info);

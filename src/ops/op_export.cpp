@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "nnopbase/objects.h"
+#include "ops/launch_timer.h"
 
 namespace aclcpu {
 namespace ops {
@@ -20,7 +21,7 @@ const char* Phase1Name(const char* api) {
 
 int RunPhase2(const char* api, void* workspace, uint64_t workspaceSize, aclOpExecutor* executor,
               aclrtStream stream) {
-  return trace::TracedLaunch(api, workspace, workspaceSize, executor, stream, [&] {
+  return TracedLaunch(api, workspace, workspaceSize, executor, stream, [&] {
     return Guard(api, ACLNN_ERR_INNER,
                  [&] { return RunExecutor(api, workspace, workspaceSize, executor, stream); });
   });

@@ -9,6 +9,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "common/error.h"
 #include "common/trace.h"
+#include "nnopbase/handle_lock.h"
 
 namespace aclcpu {
 namespace ops {
@@ -22,10 +23,12 @@ const char* Phase1Name(const char* api);
 
 // Phase 1 of `api` (e.g. "aclnnSilu"): `args(call)` adds the arguments to the trace line in
 // signature order, `body()` runs the checks and the plan; the trace line is named
-// <api>GetWorkspaceSize and shows the workspace size and the new executor.
+// <api>GetWorkspaceSize and shows the workspace size and the new executor. The user's handles
+// are pinned for the whole call (a concurrent aclDestroyTensor waits for it).
 template <typename Args, typename Body>
 int TracedPhase1(const char* api, const uint64_t* workspaceSize, aclOpExecutor* const* executor,
                  Args&& args, Body&& body) {
+  HandleReadScope pinHandles;
   if (!trace::On()) return Guard(api, ACLNN_ERR_INNER, body);
   const char* name = Phase1Name(api);
   return trace::Traced(

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "acl/acl.h"
+#include "common/enum_code.h"
 #include "common/trace.h"
 #include "runtime/api_guard.h"
 
@@ -40,9 +41,10 @@ aclFloat16 aclFloatToFloat16(float value) {
 }
 
 size_t aclDataTypeSize(aclDataType dataType) {
+  const int32_t code = aclcpu::EnumCode(dataType);
   return Traced(
-      "aclDataTypeSize", [&](Call& c) { c.Dtype("dataType", dataType); },
-      [&] { return aclcpu::rt::DataTypeSize(dataType); }, ReturnedNumber<size_t>());
+      "aclDataTypeSize", [&](Call& c) { c.Dtype("dataType", code); },
+      [&] { return aclcpu::rt::DataTypeSize(code); }, ReturnedNumber<size_t>());
 }
 
 aclDataBuffer* aclCreateDataBuffer(void* data, size_t size) {
@@ -99,16 +101,17 @@ size_t aclGetDataBufferSizeV2(const aclDataBuffer* dataBuffer) {
 
 void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_t line,
                const char* fmt, ...) {
+  const int32_t level = aclcpu::EnumCode(logLevel);
   if (aclcpu::trace::On()) {
     Call call("aclAppLog");
-    call.LogLevel("logLevel", logLevel).Text("func", func).Text("file", file);
+    call.LogLevel("logLevel", level).Text("func", func).Text("file", file);
     call.UInt("line", line).Text("fmt", fmt);
     call.Returned("void");
   }
   va_list args;
   va_start(args, fmt);
   try {
-    aclcpu::rt::AppLog(logLevel, func, file, line, fmt, args);
+    aclcpu::rt::AppLog(level, func, file, line, fmt, args);
   } catch (...) {
     // Logging must never take the program down.
   }

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "acl/acl.h"
+#include "common/enum_code.h"
 #include "common/error.h"
 #include "common/trace.h"
 #include "runtime/api_guard.h"
@@ -12,7 +13,7 @@ using aclcpu::trace::Traced;
 
 namespace {
 
-std::string LastErrLevelName(aclrtLastErrLevel level) {
+std::string LastErrLevelName(int32_t level) {
   return level == ACL_RT_THREAD_LEVEL ? "ACL_RT_THREAD_LEVEL" : std::to_string(level);
 }
 
@@ -77,20 +78,24 @@ const char* aclGetRecentErrMsg(void) {
 }
 
 aclError aclrtGetLastError(aclrtLastErrLevel level) {
+  const int32_t levelCode = aclcpu::EnumCode(level);
   return Traced(
-      "aclrtGetLastError", [&](Call& c) { c.Arg("level", LastErrLevelName(level)); },
+      "aclrtGetLastError", [&](Call& c) { c.Arg("level", LastErrLevelName(levelCode)); },
       [&] {
-        return aclcpu::Guard("aclrtGetLastError", ACL_ERROR_INTERNAL_ERROR,
-                             [&] { return aclcpu::rt::GetLastError(level, true); });
+        return aclcpu::Guard("aclrtGetLastError", ACL_ERROR_INTERNAL_ERROR, [&] {
+          return aclcpu::rt::GetLastError("aclrtGetLastError", levelCode, true);
+        });
       });
 }
 
 aclError aclrtPeekAtLastError(aclrtLastErrLevel level) {
+  const int32_t levelCode = aclcpu::EnumCode(level);
   return Traced(
-      "aclrtPeekAtLastError", [&](Call& c) { c.Arg("level", LastErrLevelName(level)); },
+      "aclrtPeekAtLastError", [&](Call& c) { c.Arg("level", LastErrLevelName(levelCode)); },
       [&] {
-        return aclcpu::Guard("aclrtPeekAtLastError", ACL_ERROR_INTERNAL_ERROR,
-                             [&] { return aclcpu::rt::GetLastError(level, false); });
+        return aclcpu::Guard("aclrtPeekAtLastError", ACL_ERROR_INTERNAL_ERROR, [&] {
+          return aclcpu::rt::GetLastError("aclrtPeekAtLastError", levelCode, false);
+        });
       });
 }
 

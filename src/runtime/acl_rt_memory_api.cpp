@@ -1,8 +1,10 @@
 // Exported: device and host memory, copies and fills.
 #include "acl/acl.h"
+#include "common/enum_code.h"
 #include "common/trace.h"
 #include "runtime/api_guard.h"
 
+using aclcpu::EnumCode;
 using aclcpu::rt::Api;
 using aclcpu::rt::RoundingRule;
 using aclcpu::trace::Call;
@@ -10,7 +12,7 @@ using aclcpu::trace::Traced;
 
 namespace {
 
-aclError MallocTraced(const char* api, void** devPtr, size_t size, aclrtMemMallocPolicy policy,
+aclError MallocTraced(const char* api, void** devPtr, size_t size, int32_t policy,
                       RoundingRule rule, aclrtMallocConfig* cfg, bool withCfg) {
   return Traced(
       api,
@@ -41,22 +43,24 @@ aclError MallocHostTraced(const char* api, void** ptr, uint64_t size, aclrtMallo
 extern "C" {
 
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
-  return MallocTraced("aclrtMalloc", devPtr, size, policy, RoundingRule::kPadded, nullptr, false);
+  return MallocTraced("aclrtMalloc", devPtr, size, EnumCode(policy), RoundingRule::kPadded, nullptr,
+                      false);
 }
 
 aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
-  return MallocTraced("aclrtMallocAlign32", devPtr, size, policy, RoundingRule::kAlign32, nullptr,
-                      false);
+  return MallocTraced("aclrtMallocAlign32", devPtr, size, EnumCode(policy), RoundingRule::kAlign32,
+                      nullptr, false);
 }
 
 aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
-  return MallocTraced("aclrtMallocCached", devPtr, size, policy, RoundingRule::kPadded, nullptr,
-                      false);
+  return MallocTraced("aclrtMallocCached", devPtr, size, EnumCode(policy), RoundingRule::kPadded,
+                      nullptr, false);
 }
 
 aclError aclrtMallocWithCfg(void** devPtr, size_t size, aclrtMemMallocPolicy policy,
                             aclrtMallocConfig* cfg) {
-  return MallocTraced("aclrtMallocWithCfg", devPtr, size, policy, RoundingRule::kPadded, cfg, true);
+  return MallocTraced("aclrtMallocWithCfg", devPtr, size, EnumCode(policy), RoundingRule::kPadded,
+                      cfg, true);
 }
 
 aclError aclrtFree(void* devPtr) {
@@ -108,38 +112,43 @@ aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t c
 
 aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
                      aclrtMemcpyKind kind) {
+  const int32_t kindCode = EnumCode(kind);
   return Traced(
       "aclrtMemcpy",
       [&](Call& c) {
         c.Mem("dst", dst).UInt("destMax", destMax).Mem("src", src).UInt("count", count);
-        c.MemcpyKind("kind", kind);
+        c.MemcpyKind("kind", kindCode);
       },
       [&] {
         return Api("aclrtMemcpy",
-                   [&] { return aclcpu::rt::Memcpy(dst, destMax, src, count, kind); });
+                   [&] { return aclcpu::rt::Memcpy(dst, destMax, src, count, kindCode); });
       });
 }
 
 aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count,
                           aclrtMemcpyKind kind, aclrtStream stream) {
+  const int32_t kindCode = EnumCode(kind);
   return Traced(
       "aclrtMemcpyAsync",
       [&](Call& c) {
         c.Mem("dst", dst).UInt("destMax", destMax).Mem("src", src).UInt("count", count);
-        c.MemcpyKind("kind", kind).Object("stream", "stream", stream);
+        c.MemcpyKind("kind", kindCode).Object("stream", "stream", stream);
       },
       [&] {
-        return Api("aclrtMemcpyAsync",
-                   [&] { return aclcpu::rt::MemcpyAsync(dst, destMax, src, count, kind, stream); });
+        return Api("aclrtMemcpyAsync", [&] {
+          return aclcpu::rt::MemcpyAsync(dst, destMax, src, count, kindCode, stream);
+        });
       });
 }
 
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
+  const int32_t attrCode = EnumCode(attr);
   return Traced(
       "aclrtGetMemInfo",
-      [&](Call& c) { c.Int("attr", attr).Out("free", free).Out("total", total); },
+      [&](Call& c) { c.Int("attr", attrCode).Out("free", free).Out("total", total); },
       [&] {
-        return Api("aclrtGetMemInfo", [&] { return aclcpu::rt::GetMemInfo(attr, free, total); });
+        return Api("aclrtGetMemInfo",
+                   [&] { return aclcpu::rt::GetMemInfo(attrCode, free, total); });
       },
       [&](Call& c, aclError rc) {
         if (rc == ACL_SUCCESS && free != nullptr && total != nullptr) {

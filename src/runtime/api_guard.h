@@ -5,6 +5,7 @@
 
 #include "acl/acl_base.h"
 #include "common/error.h"
+#include "runtime/registry.h"
 #include "runtime/rt_impl.h"
 
 namespace aclcpu {
@@ -12,7 +13,8 @@ namespace rt {
 
 template <typename Body>
 int Api(const char* name, Body&& body) noexcept {
-  const int rc = Guard(name, ACL_ERROR_INTERNAL_ERROR, body);
+  int rc = CheckNotForkedChild(name);  // a forked child's calls fail instead of hanging
+  if (rc == 0) rc = Guard(name, ACL_ERROR_INTERNAL_ERROR, body);
   if (rc != 0) SetLastError(rc);
   return rc;
 }

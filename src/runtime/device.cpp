@@ -8,6 +8,7 @@
 
 #include "common/error.h"
 #include "common/log.h"
+#include "runtime/cache_size.h"
 #include "runtime/registry.h"
 #include "runtime/rt_impl.h"
 #include "thread_pool.h"
@@ -138,7 +139,17 @@ kernels::ThreadPool* CurrentDevicePool() {
   static auto* pools = new std::map<int32_t, std::unique_ptr<kernels::ThreadPool>>;
   std::lock_guard<std::mutex> lock(*mu);
   std::unique_ptr<kernels::ThreadPool>& pool = (*pools)[ctx->device];
-  if (pool == nullptr) pool = std::make_unique<kernels::ThreadPool>(PoolThreads());
+  if (pool == nullptr) {
+    EnsureLastLevelCacheConfigured();  // programs that skip aclInit get the measured size too
+    pool = std::make_unique<kernels::ThreadPool>(PoolThreads());
+    // The system would not start every thread asked for: the pool runs with fewer.
+    if (!pool->StartError().empty()) {
+      Log(LogLevel::kWarning,
+          "device %d: the kernel thread pool %s; running with %d thread(s) (lower "
+          "ACLNN_CPU_NUM_THREADS, or raise the process's thread / address-space limits)",
+          static_cast<int>(ctx->device), pool->StartError().c_str(), pool->NumThreads());
+    }
+  }
   return pool.get();
 }
 

@@ -127,6 +127,16 @@ size_t LiveEventCount() {
   return t.events.size();
 }
 
+void ReleaseAllEvents() {
+  std::map<uint64_t, std::shared_ptr<Event>> events;
+  EventTable& t = Events();
+  {
+    std::lock_guard<std::mutex> lock(t.mu);
+    events.swap(t.events);
+  }
+  // (Markers still queued hold their own reference; the streams were drained before this.)
+}
+
 int DestroyEvent(aclrtEvent event) {
   if (event == nullptr) return Fail(ACL_ERROR_INVALID_PARAM, "aclrtDestroyEvent: event is NULL");
   EventTable& t = Events();

@@ -13,6 +13,8 @@
 #include "common/log.h"
 #include "common/precision.h"
 #include "common/soc.h"
+#include "runtime/json_syntax.h"
+#include "runtime/cache_size.h"
 #include "runtime/memory.h"
 #include "runtime/registry.h"
 #include "runtime/rt_impl.h"
@@ -95,9 +97,18 @@ void Report(const char* api, uint64_t count, uint64_t bytes, const char* what) {
   }
 }
 
-// One WARNING line per kind of object still alive when the runtime finalises.
+// One WARNING line per kind of object still alive when the runtime finalises; then releases
+// what the runtime owns (memory, events; streams and contexts are gone already), so that a
+// later report does not count it again. nnopbase's handles are host objects the user may still
+// use after a new aclInit: they stay, and its reporter counts each once.
 void ReportLeaks(const char* api, const Leftovers& left) {
-  if (!LogEnabled(LogLevel::kWarning)) return;
+  const std::vector<LeakCount> nnopbase =
+      CollectLeaks();  // always: it advances the count-once mark
+  if (!LogEnabled(LogLevel::kWarning)) {
+    ReleaseAllMemory();
+    ReleaseAllEvents();
+    return;
+  }
   const LiveMemory memory = CountLiveMemory();
   Report(api, memory.deviceCount, memory.deviceBytes,
          "device allocation(s) (aclrtMalloc without aclrtFree)");
@@ -106,7 +117,9 @@ void ReportLeaks(const char* api, const Leftovers& left) {
   Report(api, left.streams, 0, "stream(s) (aclrtCreateStream without aclrtDestroyStream)");
   Report(api, left.contexts, 0, "context(s) (aclrtCreateContext without aclrtDestroyContext)");
   Report(api, LiveEventCount(), 0, "event(s) (aclrtCreateEvent without aclrtDestroyEvent)");
-  for (const LeakCount& c : CollectLeaks()) Report(api, c.count, c.bytes, c.what.c_str());
+  for (const LeakCount& c : nnopbase) Report(api, c.count, c.bytes, c.what.c_str());
+  ReleaseAllMemory();
+  ReleaseAllEvents();
 }
 
 }  // namespace
@@ -119,6 +132,10 @@ int Init(const char* configPath) {
       return Failf(ACL_ERROR_INVALID_FILE, "aclInit: cannot read the config file \"%s\": %s",
                    configPath, why.c_str());
     }
+    if (!CheckJsonSyntax(config, &why)) {
+      return Failf(ACL_ERROR_PARSE_FILE, "aclInit: the config file \"%s\" is not valid JSON: %s",
+                   configPath, why.c_str());
+    }
   }
   std::string socError;
   if (SelectedSoc(&socError) == nullptr) {
@@ -128,6 +145,7 @@ int Init(const char* configPath) {
   if (!SelectedPrecision(nullptr, &precisionError)) {
     return Fail(ACL_ERROR_INVALID_PARAM, "aclInit: " + precisionError);
   }
+  if (int rc = ConfigureLastLevelCache("aclInit")) return rc;
   Registry& reg = Reg();
   std::lock_guard<std::mutex> lock(reg.mu);
   if (reg.initialized) {

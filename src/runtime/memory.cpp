@@ -2,9 +2,11 @@
 //
 // Device memory is mapped with mmap, one mapping per allocation, apart from the heap that host
 // code allocates from. A freed device range is not unmapped at once: it is replaced by an
-// inaccessible reservation (PROT_NONE, no memory behind it) and kept in a bounded quarantine,
-// so that no host allocation can reuse the address while we still report it as "freed device
-// memory" — the classification stays unambiguous.
+// inaccessible reservation (PROT_NONE, no memory behind it) and kept in a quarantine bounded by
+// bytes of address space (kQuarantineBytes), so that no allocation can reuse the address while
+// we still report it as "freed device memory" — the classification stays unambiguous, and a
+// stale executor can never write into a new owner's buffer. An allocation pinned by enqueued
+// work (PinAllocation) stays mapped until the last pin goes, whatever aclrtFree does meanwhile.
 #include "runtime/memory.h"
 
 #include <sys/mman.h>
@@ -18,8 +20,12 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <vector>
 
+#include "common/check_level.h"
+#include "common/enum_code.h"
 #include "common/error.h"
+#include "common/log.h"
 #include "common/soc.h"
 #include "runtime/registry.h"
 #include "runtime/rt_impl.h"
@@ -33,8 +39,11 @@ namespace {
 // kernel that reads memory nobody wrote produces an output that cannot pass for a result.
 constexpr unsigned char kPoisonByte = 0xFF;
 
-constexpr size_t kQuarantineRanges = 4096;
-constexpr size_t kQuarantineBytes = size_t{64} << 30;  // address space only, no memory
+// Address space only, no memory: 1 TiB is 1/128 of x86-64's user address space, and as many
+// frees as a program makes before a freed range is reused: 268 million frees of one-page
+// buffers, 1024 of 1 GiB ones. When the kernel refuses a new mapping (RLIMIT_AS, the map-count
+// limit), the oldest quarantined ranges are released first and the mapping is retried.
+constexpr size_t kQuarantineBytes = size_t{1} << 40;
 constexpr size_t kHugePageHint = size_t{2} << 20;
 
 struct Block {
@@ -44,6 +53,8 @@ struct Block {
   size_t mapped = 0;     // whole pages actually mapped
   uint64_t id = 0;
   int32_t device = 0;
+  uint32_t pins = 0;            // enqueued work using it (PinAllocation)
+  bool releasePending = false;  // freed while pinned: retired at the last unpin
 };
 
 struct Table {
@@ -81,26 +92,59 @@ const Block* Find(const std::map<uintptr_t, Block>& m, uintptr_t p) {
   return p - it->first < extent ? &it->second : nullptr;
 }
 
-void Quarantine(Table& t, const Block& b) {
+// Releases the oldest quarantined range; false when there is none.
+bool EvictOldest(Table& t) {
+  while (!t.freedOrder.empty()) {
+    auto it = t.freed.find(t.freedOrder.front());
+    t.freedOrder.pop_front();
+    if (it == t.freed.end() || it->second.releasePending) continue;
+    munmap(reinterpret_cast<void*>(it->first), it->second.mapped);
+    t.freedBytes -= it->second.mapped;
+    t.freed.erase(it);
+    return true;
+  }
+  return false;
+}
+
+// Drops the pages of a freed, unpinned block and keeps its range reserved.
+void Retire(Table& t, Block b) {
   void* p = reinterpret_cast<void*>(b.base);
   // Replacing the mapping drops its pages at once and keeps the address reserved.
   void* r =
       mmap(p, b.mapped, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
   if (r == MAP_FAILED) {
     munmap(p, b.mapped);
+    t.freed.erase(b.base);
     return;
   }
+  b.releasePending = false;
   t.freed[b.base] = b;
   t.freedOrder.push_back(b.base);
   t.freedBytes += b.mapped;
-  while (t.freedOrder.size() > kQuarantineRanges || t.freedBytes > kQuarantineBytes) {
-    auto it = t.freed.find(t.freedOrder.front());
-    t.freedOrder.pop_front();
-    if (it == t.freed.end()) continue;
-    munmap(reinterpret_cast<void*>(it->first), it->second.mapped);
-    t.freedBytes -= it->second.mapped;
-    t.freed.erase(it);
+  while (t.freedBytes > kQuarantineBytes && EvictOldest(t)) {
   }
+}
+
+// The live block `it` leaves the table (aclrtFree, or aclFinalize releasing a leak): retired
+// now, or at its last unpin when enqueued work still uses it (lock held).
+void Release(Table& t, std::map<uintptr_t, Block>::iterator it) {
+  Block b = it->second;
+  t.live.erase(it);
+  ForgetWritten(b.base);
+  if (b.pins > 0) {
+    b.releasePending = true;  // classified as freed from now on, still mapped
+    t.freed[b.base] = b;
+    return;
+  }
+  Retire(t, b);
+}
+
+// CANN's policies: a base value 0..7, plus the memory-type and access flags.
+bool KnownPolicy(int policy) {
+  constexpr int kFlags = ACL_MEM_TYPE_LOW_BAND_WIDTH | ACL_MEM_TYPE_HIGH_BAND_WIDTH |
+                         ACL_MEM_ACCESS_USER_SPACE_READONLY;
+  return policy >= 0 && (policy & 0xFF) <= ACL_MEM_MALLOC_HUGE1G_ONLY_P2P &&
+         (policy & ~(0xFF | kFlags)) == 0;
 }
 
 int CheckConfig(const char* api, const aclrtMallocConfig* cfg, int32_t* device) {
@@ -110,7 +154,7 @@ int CheckConfig(const char* api, const aclrtMallocConfig* cfg, int32_t* device) 
                  cfg->numAttrs);
   }
   for (size_t i = 0; i < cfg->numAttrs; ++i) {
-    if (cfg->attrs[i].attr != ACL_RT_MEM_ATTR_DEVICE_ID) continue;
+    if (EnumCode(cfg->attrs[i].attr) != ACL_RT_MEM_ATTR_DEVICE_ID) continue;
     const uint32_t id = cfg->attrs[i].value.deviceId;
     Registry& reg = Reg();
     std::lock_guard<std::mutex> lock(reg.mu);
@@ -134,6 +178,7 @@ PointerKind ClassifyPointer(const void* p, AllocationInfo* info) {
     if (info != nullptr) {
       info->base = reinterpret_cast<const void*>(b->base);
       info->requested = b->requested;
+      info->rounded = b->rounded;
       info->id = b->id;
       info->device = b->device;
     }
@@ -146,10 +191,17 @@ PointerKind ClassifyPointer(const void* p, AllocationInfo* info) {
   return PointerKind::kUnknown;
 }
 
-int Malloc(const char* api, void** devPtr, size_t size, aclrtMemMallocPolicy policy,
-           RoundingRule rule, const aclrtMallocConfig* cfg) {
+int Malloc(const char* api, void** devPtr, size_t size, int32_t policy, RoundingRule rule,
+           const aclrtMallocConfig* cfg) {
   if (devPtr == nullptr) return Failf(ACL_ERROR_INVALID_PARAM, "%s: devPtr is NULL", api);
   if (size == 0) return Failf(ACL_ERROR_INVALID_PARAM, "%s: size is 0 (expected > 0)", api);
+  if (!KnownPolicy(static_cast<int>(policy))) {
+    return Failf(ACL_ERROR_INVALID_PARAM,
+                 "%s: policy %#x is not an aclrtMemMallocPolicy (expected 0..7, "
+                 "ACL_MEM_MALLOC_HUGE_FIRST .. ACL_MEM_MALLOC_HUGE1G_ONLY_P2P, optionally with "
+                 "ACL_MEM_TYPE_* / ACL_MEM_ACCESS_USER_SPACE_READONLY)",
+                 api, static_cast<unsigned>(policy));
+  }
   int32_t device = -1;
   if (int rc = CheckConfig(api, cfg, &device)) return rc;
   if (device < 0) {
@@ -159,7 +211,7 @@ int Malloc(const char* api, void** devPtr, size_t size, aclrtMemMallocPolicy pol
   }
   // CANN rounds to 32 bytes and appends 32 bytes of padding, except for 1 GiB huge pages, for
   // aclrtMallocAlign32 and on Ascend 950 (32-byte rounding only).
-  const int base = static_cast<int>(policy) & 0xFF;
+  const int base = policy & 0xFF;  // an unknown policy gets the default flags, as in CANN
   const SocProfile* soc = SelectedSoc();
   const bool noPad = rule == RoundingRule::kAlign32 || base == ACL_MEM_MALLOC_HUGE1G_ONLY ||
                      base == ACL_MEM_MALLOC_HUGE1G_ONLY_P2P ||
@@ -176,6 +228,18 @@ int Malloc(const char* api, void** devPtr, size_t size, aclrtMemMallocPolicy pol
                  PhysicalBytes());
   }
   void* p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  while (p == MAP_FAILED && errno == ENOMEM) {
+    // The quarantine may hold the address space or the mappings the kernel limits: give back
+    // the oldest reservations and retry.
+    {
+      Table& t = T();
+      std::lock_guard<std::mutex> lock(t.mu);
+      bool evicted = false;
+      for (int i = 0; i < 64 && EvictOldest(t); ++i) evicted = true;
+      if (!evicted) break;
+    }
+    p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  }
   if (p == MAP_FAILED) {
     return Failf(ACL_ERROR_RT_MEMORY_ALLOCATION, "%s: out of memory allocating %zu bytes: %s", api,
                  size, std::strerror(errno));
@@ -234,11 +298,76 @@ int Free(void* devPtr) {
   if (it == t.live.end()) {
     return Failf(ACL_ERROR_RT_PARAM_INVALID, "%s: devPtr %p was freed concurrently", api, devPtr);
   }
-  Block b = it->second;
-  t.live.erase(it);
-  ForgetWritten(b.base);
-  Quarantine(t, b);
+  Release(t, it);
   return ACL_SUCCESS;
+}
+
+namespace {
+
+PointerKind PinLocked(Table& t, const void* p, AllocationInfo* info) {
+  const uintptr_t address = reinterpret_cast<uintptr_t>(p);
+  auto fill = [&](const Block* b, PointerKind kind) {
+    info->base = reinterpret_cast<const void*>(b->base);
+    info->requested = b->requested;
+    info->rounded = b->rounded;
+    info->id = b->id;
+    info->device = b->device;
+    return kind;
+  };
+  if (p == nullptr) return PointerKind::kUnknown;
+  auto it = t.live.upper_bound(address);
+  if (it != t.live.begin()) {
+    --it;
+    if (address - it->first < it->second.rounded) {
+      ++it->second.pins;
+      return fill(&it->second, PointerKind::kDevice);
+    }
+  }
+  if (const Block* b = Find(t.host, address)) return fill(b, PointerKind::kHost);
+  if (const Block* b = Find(t.freed, address)) return fill(b, PointerKind::kFreedDevice);
+  return PointerKind::kUnknown;
+}
+
+void UnpinLocked(Table& t, const void* base) {
+  const uintptr_t address = reinterpret_cast<uintptr_t>(base);
+  auto it = t.live.find(address);
+  if (it != t.live.end()) {
+    if (it->second.pins > 0) --it->second.pins;
+    return;
+  }
+  auto freed = t.freed.find(address);
+  if (freed == t.freed.end() || !freed->second.releasePending) return;
+  if (freed->second.pins > 0) --freed->second.pins;
+  if (freed->second.pins == 0) Retire(t, freed->second);
+}
+
+}  // namespace
+
+void PinAllocations(const void* const* ptrs, size_t n, PointerKind* kinds, AllocationInfo* infos) {
+  Table& t = T();
+  std::lock_guard<std::mutex> lock(t.mu);
+  for (size_t i = 0; i < n; ++i) kinds[i] = PinLocked(t, ptrs[i], &infos[i]);
+}
+
+void UnpinAllocations(const void* const* bases, size_t n) {
+  Table& t = T();
+  std::lock_guard<std::mutex> lock(t.mu);
+  for (size_t i = 0; i < n; ++i) UnpinLocked(t, bases[i]);
+}
+
+void LockMemoryTable() { T().mu.lock(); }
+void UnlockMemoryTable() { T().mu.unlock(); }
+
+void ReleaseAllMemory() {
+  Table& t = T();
+  std::vector<void*> host;
+  {
+    std::lock_guard<std::mutex> lock(t.mu);
+    while (!t.live.empty()) Release(t, t.live.begin());
+    for (const auto& entry : t.host) host.push_back(reinterpret_cast<void*>(entry.first));
+    t.host.clear();
+  }
+  for (void* p : host) std::free(p);
 }
 
 int MallocHost(const char* api, void** hostPtr, uint64_t size, const aclrtMallocConfig* cfg) {
@@ -287,26 +416,6 @@ int FreeHost(void* hostPtr) {
   return ACL_SUCCESS;
 }
 
-int GetMemInfo(aclrtMemAttr attr, size_t* freeBytes, size_t* totalBytes) {
-  if (freeBytes == nullptr || totalBytes == nullptr) {
-    return Failf(ACL_ERROR_INVALID_PARAM, "aclrtGetMemInfo: %s is NULL",
-                 freeBytes == nullptr ? "free" : "total");
-  }
-  std::shared_ptr<Context> ctx;
-  if (int rc = RequireContext("aclrtGetMemInfo", &ctx)) return rc;
-  *freeBytes = 0;
-  *totalBytes = 0;
-  if (static_cast<int>(attr) < ACL_DDR_MEM || static_cast<int>(attr) > ACL_MEM_P2P_HUGE1G) {
-    return ACL_SUCCESS;  // unsupported kinds report nothing, as CANN does
-  }
-  struct sysinfo si {};
-  if (sysinfo(&si) == 0) {
-    *freeBytes = static_cast<size_t>(si.freeram + si.bufferram) * si.mem_unit;
-    *totalBytes = static_cast<size_t>(si.totalram) * si.mem_unit;
-  }
-  return ACL_SUCCESS;
-}
-
 LiveMemory CountLiveMemory() {
   Table& t = T();
   std::lock_guard<std::mutex> lock(t.mu);
@@ -320,64 +429,6 @@ LiveMemory CountLiveMemory() {
     m.hostBytes += entry.second.requested;
   }
   return m;
-}
-
-int CheckDeviceRange(const char* api, const char* arg, const void* p, size_t count,
-                     int32_t* device) {
-  AllocationInfo info;
-  switch (ClassifyPointer(p, &info)) {
-    case PointerKind::kDevice: {
-      const size_t offset =
-          static_cast<size_t>(static_cast<const char*>(p) - static_cast<const char*>(info.base));
-      const size_t avail = offset < info.requested ? info.requested - offset : 0;
-      if (count > avail) {
-        return Failf(ACL_ERROR_RT_PARAM_INVALID,
-                     "%s: %s %p + %zu bytes overflows the device allocation at %p (%zu bytes "
-                     "requested, %zu available from %s) by %zu bytes",
-                     api, arg, p, count, info.base, info.requested, avail, arg, count - avail);
-      }
-      if (device != nullptr) *device = info.device;
-      return ACL_SUCCESS;
-    }
-    case PointerKind::kFreedDevice:
-      return Failf(ACL_ERROR_RT_PARAM_INVALID,
-                   "%s: %s %p points into device memory that aclrtFree already released "
-                   "(allocation at %p, %zu bytes)",
-                   api, arg, p, info.base, info.requested);
-    case PointerKind::kHost:
-      return Failf(ACL_ERROR_RT_PARAM_INVALID,
-                   "%s: %s %p is host memory from aclrtMallocHost, not device memory", api, arg, p);
-    case PointerKind::kUnknown:
-    default:
-      return Failf(ACL_ERROR_RT_PARAM_INVALID,
-                   "%s: %s %p is not device memory (not inside any live aclrtMalloc "
-                   "allocation)",
-                   api, arg, p);
-  }
-}
-
-int CheckAnyRange(const char* api, const char* arg, const void* p, size_t count, int32_t* device) {
-  *device = -1;
-  AllocationInfo info;
-  switch (ClassifyPointer(p, &info)) {
-    case PointerKind::kDevice:
-    case PointerKind::kFreedDevice:
-      return CheckDeviceRange(api, arg, p, count, device);
-    case PointerKind::kHost: {
-      const size_t offset =
-          static_cast<size_t>(static_cast<const char*>(p) - static_cast<const char*>(info.base));
-      const size_t avail = info.requested - offset;
-      if (count > avail) {
-        return Failf(ACL_ERROR_RT_PARAM_INVALID,
-                     "%s: %s %p + %zu bytes overflows the aclrtMallocHost allocation at %p (%zu "
-                     "bytes) by %zu bytes",
-                     api, arg, p, count, info.base, info.requested, count - avail);
-      }
-      return ACL_SUCCESS;
-    }
-    default:
-      return ACL_SUCCESS;  // plain host memory: nothing we can check
-  }
 }
 
 }  // namespace rt

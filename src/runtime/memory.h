@@ -31,6 +31,14 @@ struct LiveMemory {
 };
 LiveMemory CountLiveMemory();
 
+// aclFinalize: releases every live device allocation (as aclrtFree, without waiting; pinned ones
+// at their last unpin) and every aclrtMallocHost allocation. Call after the leak report.
+void ReleaseAllMemory();
+
+// Fork handlers only (registry.cpp): hold the allocation table's lock across fork().
+void LockMemoryTable();
+void UnlockMemoryTable();
+
 // Drops the written-range record of the allocation at `base` (aclrtFree; see MarkWritten).
 void ForgetWritten(uintptr_t base);
 

@@ -58,10 +58,10 @@ size_t GetDataBufferSize(const aclDataBuffer* dataBuffer) {
   return dataBuffer == nullptr ? 0 : dataBuffer->size;
 }
 
-void AppLog(aclLogLevel level, const char* func, const char* file, uint32_t line, const char* fmt,
+void AppLog(int32_t level, const char* func, const char* file, uint32_t line, const char* fmt,
             va_list args) {
   if (fmt == nullptr) return;
-  int l = static_cast<int>(level);
+  int l = level;
   if (l < ACL_DEBUG || l > ACL_ERROR) l = ACL_ERROR;
   const LogLevel logLevel = static_cast<LogLevel>(l);
   if (!LogEnabled(logLevel)) return;
@@ -85,7 +85,7 @@ const char* GetSocName() {
   return soc->name;
 }
 
-size_t DataTypeSize(aclDataType dataType) { return DtypeSize(dataType); }
+size_t DataTypeSize(int32_t dataType) { return DtypeSize(dataType); }
 
 int GetVersion(int32_t* major, int32_t* minor, int32_t* patch) {
   if (major == nullptr || minor == nullptr || patch == nullptr) {
@@ -101,8 +101,11 @@ int GetVersion(int32_t* major, int32_t* minor, int32_t* patch) {
 
 void SetLastError(int code) { tLastError = code; }
 
-int GetLastError(aclrtLastErrLevel level, bool clear) {
-  if (level != ACL_RT_THREAD_LEVEL) return ACL_ERROR_INVALID_PARAM;
+int GetLastError(const char* api, int32_t level, bool clear) {
+  if (level != ACL_RT_THREAD_LEVEL) {
+    return Failf(ACL_ERROR_INVALID_PARAM, "%s: level %d is not ACL_RT_THREAD_LEVEL (0)", api,
+                 static_cast<int>(level));
+  }
   const int code = tLastError;
   if (clear) tLastError = ACL_SUCCESS;
   return code;

@@ -1,5 +1,8 @@
 #include "runtime/registry.h"
 
+#include <pthread.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -9,12 +12,42 @@
 #include "common/check_level.h"
 #include "common/error.h"
 #include "common/log.h"
+#include "runtime/memory.h"
 
 namespace aclcpu {
 namespace rt {
 namespace {
 
 thread_local uint64_t tContext = 0;
+
+// Set in a child forked while the runtime had started (see CheckNotForkedChild).
+std::atomic<bool> gForkedChild{false};
+std::atomic<int> gParentPid{0};
+
+// pthread_atfork handlers: the registry and allocation-table locks are taken around fork() so
+// that the child never inherits them held by a thread that does not exist there.
+void PrepareFork() {
+  Reg().mu.lock();
+  LockMemoryTable();
+}
+void AfterForkInParent() {
+  UnlockMemoryTable();
+  Reg().mu.unlock();
+}
+void AfterForkInChild() {
+  Registry& reg = Reg();
+  if (reg.initialized || !reg.streams.empty()) {
+    gParentPid.store(static_cast<int>(getppid()));
+    gForkedChild.store(true);
+  }
+  UnlockMemoryTable();
+  reg.mu.unlock();
+}
+
+[[maybe_unused]] const bool kForkHandlers = [] {
+  pthread_atfork(PrepareFork, AfterForkInParent, AfterForkInChild);
+  return true;
+}();
 
 constexpr int kMaxDeviceCount = 1024;
 
@@ -110,8 +143,15 @@ Registry& Reg() {
   return *reg;
 }
 
+namespace {
+std::atomic<size_t> gVisibleDevices{0};
+}  // namespace
+
+size_t VisibleDeviceCount() { return gVisibleDevices.load(std::memory_order_acquire); }
+
 void ReadDeviceEnvironment(Registry& reg) {
   std::vector<int> ids = VisiblePhysicalIds(PhysicalDeviceCount());
+  gVisibleDevices.store(ids.size(), std::memory_order_release);
   reg.devices.assign(ids.size(), DeviceUse{});
   for (size_t i = 0; i < ids.size(); ++i) reg.devices[i].physicalId = ids[i];
   reg.environmentRead = true;
@@ -175,6 +215,7 @@ std::vector<std::shared_ptr<Stream>> RemoveContextLocked(Registry& reg, uint64_t
 }
 
 int ResolveStream(const char* api, aclrtStream stream, std::shared_ptr<Stream>* out) {
+  if (int rc = CheckNotForkedChild(api)) return rc;
   uint64_t handle = PtrToHandle(stream);
   if (stream == nullptr) {
     std::shared_ptr<Context> ctx;
@@ -249,6 +290,15 @@ int SynchronizeStreams(const char* api, const std::vector<std::shared_ptr<Stream
 
 void ShutdownStreams(const std::vector<std::shared_ptr<Stream>>& streams, bool discard) {
   for (auto& s : streams) s->Shutdown(discard);
+}
+
+int CheckNotForkedChild(const char* api) {
+  if (!gForkedChild.load(std::memory_order_relaxed)) return ACL_SUCCESS;
+  return Failf(ACL_ERROR_RT_FAILURE,
+               "%s: this process (pid %d) was forked from pid %d after the runtime started "
+               "there; a forked child has none of the parent's stream and kernel threads, so "
+               "the runtime cannot be used in it (fork before aclInit, or exec in the child)",
+               api, static_cast<int>(getpid()), gParentPid.load());
 }
 
 bool LaunchBlockingRequested() {

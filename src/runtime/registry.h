@@ -90,6 +90,12 @@ int SynchronizeStreams(const char* api, const std::vector<std::shared_ptr<Stream
 // Shuts streams down outside the lock (drain or discard queued work).
 void ShutdownStreams(const std::vector<std::shared_ptr<Stream>>& streams, bool discard);
 
+// Fork: a child process forked while the runtime had started (aclInit, or any stream and so a
+// worker thread) has none of the parent's threads, so its streams could never make progress.
+// Every runtime call in such a child fails with ACL_ERROR_RT_FAILURE and this message instead of
+// hanging (detected with pthread_atfork; the workers are not re-created). Returns 0 elsewhere.
+int CheckNotForkedChild(const char* api);
+
 // ASCEND_LAUNCH_BLOCKING=1 or ASCEND_RT_LAUNCH_BLOCKING=1, read when a stream is created.
 bool LaunchBlockingRequested();
 

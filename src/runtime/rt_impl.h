@@ -55,21 +55,23 @@ int EventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endEvent);
 int EventGetTimestamp(aclrtEvent event, uint64_t* timestamp);
 // Events created and not destroyed (the leak report at aclFinalize).
 size_t LiveEventCount();
+// aclFinalize, after the leak report: destroys the events still alive.
+void ReleaseAllEvents();
 
 // memory.cpp
 enum class RoundingRule { kPadded, kAlign32 };
-int Malloc(const char* api, void** devPtr, size_t size, aclrtMemMallocPolicy policy,
-           RoundingRule rule, const aclrtMallocConfig* cfg);
+int Malloc(const char* api, void** devPtr, size_t size, int32_t policy, RoundingRule rule,
+           const aclrtMallocConfig* cfg);
 int Free(void* devPtr);
 int MallocHost(const char* api, void** hostPtr, uint64_t size, const aclrtMallocConfig* cfg);
 int FreeHost(void* hostPtr);
-int GetMemInfo(aclrtMemAttr attr, size_t* freeBytes, size_t* totalBytes);
+int GetMemInfo(int32_t attr, size_t* freeBytes, size_t* totalBytes);
 
 // memcpy.cpp
 int Memset(void* devPtr, size_t maxCount, int32_t value, size_t count);
 int MemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count, aclrtStream stream);
-int Memcpy(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind);
-int MemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, aclrtMemcpyKind kind,
+int Memcpy(void* dst, size_t destMax, const void* src, size_t count, int32_t kind);
+int MemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, int32_t kind,
                 aclrtStream stream);
 
 // fp16.cpp
@@ -82,14 +84,14 @@ int DestroyDataBuffer(const aclDataBuffer* dataBuffer);
 int UpdateDataBuffer(aclDataBuffer* dataBuffer, void* data, size_t size);
 void* GetDataBufferAddr(const aclDataBuffer* dataBuffer);
 size_t GetDataBufferSize(const aclDataBuffer* dataBuffer);
-void AppLog(aclLogLevel level, const char* func, const char* file, uint32_t line, const char* fmt,
+void AppLog(int32_t level, const char* func, const char* file, uint32_t line, const char* fmt,
             va_list args);
 const char* GetSocName();
-size_t DataTypeSize(aclDataType dataType);
+size_t DataTypeSize(int32_t dataType);
 int GetVersion(int32_t* major, int32_t* minor, int32_t* patch);
 // Thread-local last failing status of runtime calls.
 void SetLastError(int code);
-int GetLastError(aclrtLastErrLevel level, bool clear);
+int GetLastError(const char* api, int32_t level, bool clear);
 
 }  // namespace rt
 }  // namespace aclcpu

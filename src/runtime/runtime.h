@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@ namespace rt {
 struct AllocationInfo {
   const void* base = nullptr;  // what aclrtMalloc returned
   size_t requested = 0;        // the size the user asked for (bounds are checked against this)
+  size_t rounded = 0;          // what CANN reserves for it (a multiple of 32, usually plus 32)
   uint64_t id = 0;             // unique per allocation, never reused
   int32_t device = 0;
 };
@@ -34,6 +36,35 @@ enum class PointerKind {
 // Classifies `p`; for kDevice/kFreedDevice/kHost fills *info (when non-null) with the
 // allocation that contains it.
 PointerKind ClassifyPointer(const void* p, AllocationInfo* info);
+
+// As ClassifyPointer, and for device memory (kDevice) also pins the allocation: it stays mapped
+// until unpinned (UnpinAllocations with info->base), even when aclrtFree (or aclFinalize) releases
+// it meanwhile (the release then completes at the last unpin). Nothing is pinned for the other
+// kinds. Pins (and classifies) n pointers at once: kinds[i] / infos[i] for ptrs[i].
+void PinAllocations(const void* const* ptrs, size_t n, PointerKind* kinds, AllocationInfo* infos);
+// Unpins the allocations whose bases (info.base of a kDevice pin) are given.
+void UnpinAllocations(const void* const* bases, size_t n);
+
+// While one is alive on a thread, every task that thread submits (rt::Submit) keeps `hold` alive
+// until the task has run or was dropped: an operator launch puts the pins of the memory it uses
+// there, so that enqueued work never runs on released pages.
+class LaunchScope {
+ public:
+  explicit LaunchScope(std::shared_ptr<void> hold);
+  ~LaunchScope();
+  LaunchScope(const LaunchScope&) = delete;
+  LaunchScope& operator=(const LaunchScope&) = delete;
+
+ private:
+  std::shared_ptr<void> previous_;
+};
+
+// Number of visible devices once the runtime read its environment (0 before).
+size_t VisibleDeviceCount();
+
+// The device that `stream` (nullptr = the current context's default stream) runs on; fails as
+// ResolveStream does (message naming `api`) for a stream that is not live.
+int StreamDevice(const char* api, aclrtStream stream, int32_t* device);
 
 // Work for a stream. Returns 0 or an error code, which the stream records and reports from
 // the next aclrtSynchronizeStream / aclrtSynchronizeDevice.

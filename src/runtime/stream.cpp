@@ -53,7 +53,7 @@ bool Stream::OnWorkerThread() { return tRunningStream != nullptr; }
 const Stream* Stream::Current() { return tRunningStream; }
 
 uint64_t Stream::Enqueue(const char* what, Task task, bool always, TaskWrites writes,
-                         size_t costBytes) {
+                         size_t costBytes, std::shared_ptr<void> hold) {
   if (blocking_) {
     // A task that enqueues onto its own stream runs the new task right away (already in order).
     std::unique_lock<std::mutex> inlineLock(inlineMu_, std::defer_lock);
@@ -79,7 +79,7 @@ uint64_t Stream::Enqueue(const char* what, Task task, bool always, TaskWrites wr
       return seq;
     }
     RecordWritesLocked(seq, what, writes, /*inline_=*/false);
-    queue_.push_back(Item{what, std::move(task), always});
+    queue_.push_back(Item{what, std::move(task), always, std::move(hold)});
     queued_.fetch_add(1, std::memory_order_release);
     submitted_.store(seq, std::memory_order_release);
     wake = workerSleeping_ && !inlineRunning_;
@@ -237,6 +237,7 @@ void Stream::WorkerLoop() {
       }
     }
     Run(item.what.c_str(), item.task, /*inline_=*/false);
+    item.hold.reset();  // before the next wait: the memory it pins may be released now
   }
 }
 

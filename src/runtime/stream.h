@@ -7,6 +7,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -42,7 +43,8 @@ class Stream {
 
   // Appends `task`. `always` marks bookkeeping tasks (event markers) that still run when the
   // stream is force-destroyed with queued work. Returns the task's sequence number (1-based).
-  // `writes` says what device memory the task writes (default: unknown).
+  // `writes` says what device memory the task writes (default: unknown). `hold` is kept alive
+  // until the task has run (or was dropped by a forced destroy): pins of the memory it uses.
   //
   // Inline execution: when `costBytes` <= kInlineCostLimit and the stream is idle (every task
   // enqueued before has finished, none is running), the task runs on the calling thread before
@@ -51,7 +53,7 @@ class Stream {
   // recorded, as on the worker) is still reported by the next synchronisation, and its writes
   // stay "unsynchronized" (see FindPendingWriter) until a synchronisation covers it.
   uint64_t Enqueue(const char* what, Task task, bool always = false, TaskWrites writes = {},
-                   size_t costBytes = kCostUnknown);
+                   size_t costBytes = kCostUnknown, std::shared_ptr<void> hold = nullptr);
 
   // A task that writes [begin, end) and is still running or queued, or ran inline and has not
   // been synchronized: returns true with *what naming it and *exact true; failing that, such a
@@ -91,6 +93,7 @@ class Stream {
     std::string what;
     Task task;
     bool always = false;
+    std::shared_ptr<void> hold;
   };
 
   struct PendingWrite {

@@ -7,6 +7,27 @@
 
 namespace aclcpu {
 namespace rt {
+namespace {
+
+// What the operator launch running on this thread keeps alive for the tasks it submits.
+thread_local std::shared_ptr<void> tLaunchHold;
+
+std::shared_ptr<void> LaunchHold() { return tLaunchHold; }
+
+}  // namespace
+
+LaunchScope::LaunchScope(std::shared_ptr<void> hold) : previous_(std::move(tLaunchHold)) {
+  tLaunchHold = std::move(hold);
+}
+
+LaunchScope::~LaunchScope() { tLaunchHold = std::move(previous_); }
+
+int StreamDevice(const char* api, aclrtStream stream, int32_t* device) {
+  std::shared_ptr<Stream> s;
+  if (int rc = ResolveStream(api, stream, &s)) return rc;
+  *device = s->device();
+  return ACL_SUCCESS;
+}
 
 int CreateStream(aclrtStream* stream, uint32_t /*priority*/, uint32_t /*flag*/) {
   // Priority and flags change nothing here: the NPU documents priority as reserved, and every
@@ -94,7 +115,7 @@ int Submit(aclrtStream stream, const char* what, Task task) {
   if (what == nullptr) what = "task";
   std::shared_ptr<Stream> s;
   if (int rc = ResolveStream(what, stream, &s)) return rc;
-  s->Enqueue(what, std::move(task));
+  s->Enqueue(what, std::move(task), false, {}, kCostUnknown, LaunchHold());
   return ACL_SUCCESS;
 }
 
@@ -103,7 +124,8 @@ int Submit(aclrtStream stream, const char* what, Task task, std::vector<ByteRang
   if (what == nullptr) what = "task";
   std::shared_ptr<Stream> s;
   if (int rc = ResolveStream(what, stream, &s)) return rc;
-  s->Enqueue(what, std::move(task), false, TaskWrites::Ranges(std::move(writes)), costBytes);
+  s->Enqueue(what, std::move(task), false, TaskWrites::Ranges(std::move(writes)), costBytes,
+             LaunchHold());
   return ACL_SUCCESS;
 }
 

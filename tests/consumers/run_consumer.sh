@@ -4,7 +4,11 @@
 #   run_consumer.sh vendor_style <prefix> <src> <work> <check_output.sh> <expected dir>
 #   run_consumer.sh find_package|pkg_config <prefix> <src> <work>
 #   run_consumer.sh symbols <lib dir> <abi dir>             exported symbols of the three libraries
-# Consumer builds start from a clean environment plus `source <prefix>/set_env.sh`.
+#   run_consumer.sh prefix_only <prefix> <src> <work>       find_package with only CMAKE_PREFIX_PATH
+#   run_consumer.sh deb <build dir> <work> <examples> <check_output.sh> <expected dir> <find_package src>
+#                                                           cpack -G DEB, unpack, build + run samples
+# Consumer builds start from a clean environment plus `source <prefix>/set_env.sh` (prefix_only:
+# without it).
 set -eu
 mode=$1
 shift
@@ -21,7 +25,9 @@ case $mode in
     rm -rf "$P"
     cmake --install "$build" --prefix "$P" >/dev/null
     for f in lib64/cmake/aclnn_cpu/aclnn_cpu-config.cmake lib64/cmake/aclnn_cpu/aclnn_cpu-config-version.cmake \
-      lib64/cmake/aclnn_cpu/aclnn_cpu-targets.cmake lib64/pkgconfig/aclnn_cpu.pc set_env.sh bin/setenv.bash \
+      lib64/cmake/aclnn_cpu/aclnn_cpu-targets.cmake share/cmake/aclnn_cpu/aclnn_cpu-config.cmake \
+      share/cmake/aclnn_cpu/aclnn_cpu-config-version.cmake share/cmake/aclnn_cpu/aclnn_cpu-targets.cmake \
+      lib64/pkgconfig/aclnn_cpu.pc set_env.sh bin/setenv.bash \
       lib64/libacl_rt.so lib64/libopapi_nn.so lib64/libopapi_math.so bin/aclnn-cpu-compare; do
       [ -e "$P/$f" ] || { echo "missing $P/$f"; exit 1; }
     done
@@ -58,6 +64,56 @@ case $mode in
       fresh_env "$P" bash -c '$CXX "$0" $(pkg-config --cflags --libs aclnn_cpu) -o "$1" && "$1"' \
         "$src/../consumer.cpp" "$work/consumer_gxx"
     fi
+    ;;
+  prefix_only)
+    # What a CI job or a distribution user does: no set_env.sh, only -DCMAKE_PREFIX_PATH; the
+    # programs run through the RPATH CMake gives them (no LD_LIBRARY_PATH either).
+    P=$1 src=$2 work=$3
+    rm -rf "$work"
+    env -i PATH="$PATH" HOME="${HOME:-/tmp}" cmake -S "$src" -B "$work" -DCMAKE_CXX_COMPILER="$cxx" \
+      -DCMAKE_PREFIX_PATH="$P" > "$work.configure.log" 2>&1 || { cat "$work.configure.log"; exit 1; }
+    grep -q "aclnn_cpu_DIR:PATH=$P/share/cmake/aclnn_cpu" "$work/CMakeCache.txt" || {
+      grep aclnn_cpu_DIR "$work/CMakeCache.txt"; echo "found in an unexpected place"; exit 1; }
+    env -i PATH="$PATH" HOME="${HOME:-/tmp}" cmake --build "$work" -j2 >/dev/null
+    for exe in "$work"/consumer*; do
+      [ -x "$exe" ] && [ -f "$exe" ] || continue
+      echo "== $(basename "$exe")"
+      env -i PATH="$PATH" "$exe"
+    done
+    ;;
+  deb)
+    build=$1 work=$2 examples=$3 check=$4 expected=$5 fpsrc=$6
+    command -v dpkg-deb >/dev/null || { echo "dpkg-deb not found: skipped"; exit 77; }
+    rm -rf "$work"
+    mkdir -p "$work"
+    (cd "$build" && cpack -G DEB -B "$work/cpack" > "$work/cpack.log" 2>&1) || {
+      tail -30 "$work/cpack.log"; exit 1; }
+    deb=$(ls "$work"/cpack/*.deb)
+    echo "== $(basename "$deb"): $(du -k "$deb" | cut -f1) KiB"
+    dpkg-deb -f "$deb" Package Version Architecture
+    dpkg-deb -x "$deb" "$work/root"
+    P=$work/root/usr/local/Ascend/aclnn-cpu
+    for f in set_env.sh bin/setenv.bash include/acl/acl.h include/aclnnop/aclnn_swish_backward.h \
+      lib64/libascendcl.so lib64/libacl_rt.so lib64/libnnopbase.so lib64/libopapi.so \
+      lib64/libopapi_nn.so lib64/libaclnn_cpu_core.so lib64/cmake/aclnn_cpu/aclnn_cpu-config.cmake \
+      share/cmake/aclnn_cpu/aclnn_cpu-config.cmake lib64/pkgconfig/aclnn_cpu.pc; do
+      [ -e "$P/$f" ] || { echo "the package lacks /usr/local/Ascend/aclnn-cpu/$f"; exit 1; }
+    done
+    stray=$(cd "$work/root" && find . -type f -o -type l | grep -v '^\./usr/local/Ascend/aclnn-cpu/' || true)
+    [ -z "$stray" ] || { echo "files outside the prefix:"; echo "$stray"; exit 1; }
+    # The vendor's g++ line against the unpacked tree, after sourcing its set_env.sh.
+    for pair in swish_backward:swish_backward.txt selu_backward:selu_backward_legacy.txt; do
+      s=${pair%%:*}
+      fresh_env "$P" bash -c '$CXX "$0" -I"$ASCEND_HOME_PATH/include" -I"$ASCEND_HOME_PATH/include/aclnnop" \
+        -L"$ASCEND_HOME_PATH/lib64" -lopapi -lascendcl -lnnopbase -o "$1"' \
+        "$examples/test_aclnn_$s.cpp" "$work/$s"
+      echo "== $s"
+      out=$(fresh_env "$P" env -u ACLNN_CPU_SOC bash "$check" "$work/$s" "$expected/${pair#*:}") ||
+        { echo "$out"; exit 1; }
+      echo "${out##*$'\n'}"
+    done
+    # And a CMake project that only knows the prefix.
+    bash "$0" prefix_only "$P" "$fpsrc" "$work/find_package"
     ;;
   symbols)
     libdir=$1 abi=$2

@@ -1,5 +1,7 @@
 // The executor life cycle: aclcpu::CreateExecutor / RunExecutor (the contract the operators
-// use) with the public reuse and address-update API.
+// use) with the public reuse and address-update API. Phase 2 re-validates the plan against the
+// runtime (live device memory of the stream's device), so the plans point at real device
+// buffers and run on real streams.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -21,6 +23,10 @@ struct LaunchLog {
   std::vector<void*> outputData;
   aclrtStream stream = nullptr;
 };
+
+// Device buffers of 8 bytes (2 floats) the plans and the address setters point at.
+constexpr int kBuffers = 8;
+void* gDev[kBuffers] = {};
 
 aclcpu::TensorSnapshot Snap(void* data) {
   aclcpu::TensorSnapshot s;
@@ -52,11 +58,10 @@ int RecordingLaunch(const aclcpu::ExecutorPlan& p, aclrtStream stream) {
 // A plan with two inputs and one output whose launch records what it sees and returns `status`.
 aclOpExecutor* MakeExecutor(std::shared_ptr<LaunchLog> log, int status = ACLNN_SUCCESS,
                             uint64_t workspaceSize = 0, const char* opName = kOp) {
-  static int in0, in1, out0;
   aclcpu::ExecutorPlan plan;
   plan.opName = opName;
-  plan.inputs = {Snap(&in0), Snap(&in1)};
-  plan.outputs = {Snap(&out0)};
+  plan.inputs = {Snap(gDev[0]), Snap(gDev[1])};
+  plan.outputs = {Snap(gDev[2])};
   plan.workspaceSize = workspaceSize;
   plan.SetPayload(TestPayload{log.get(), status});
   plan.launch = &RecordingLaunch;
@@ -70,11 +75,25 @@ int Phase2(aclOpExecutor* e, void* workspace = nullptr, uint64_t size = 0, const
 class Executor : public ::testing::Test {
  protected:
   void SetUp() override {
+    const int rc = aclInit(nullptr);
+    ASSERT_TRUE(rc == ACL_SUCCESS || rc == ACL_ERROR_REPEAT_INITIALIZE) << rc;
+    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    ASSERT_EQ(aclrtCreateStream(&stream_), ACL_SUCCESS);
+    for (void*& p : gDev) ASSERT_EQ(aclrtMalloc(&p, 8, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
     TakeErr();
     baseline_ = aclcpu::LiveExecutorCount();
   }
-  void TearDown() override { EXPECT_EQ(aclcpu::LiveExecutorCount(), baseline_); }
+  void TearDown() override {
+    EXPECT_EQ(aclcpu::LiveExecutorCount(), baseline_);
+    aclrtSynchronizeStream(stream_);
+    for (void*& p : gDev) aclrtFree(p);
+    aclrtDestroyStream(stream_);
+    aclrtResetDevice(0);
+    aclFinalize();
+    TakeErr();
+  }
   size_t baseline_ = 0;
+  aclrtStream stream_ = nullptr;
 };
 
 TEST_F(Executor, OneShotRunsOnceThenIsRefused) {
@@ -82,10 +101,9 @@ TEST_F(Executor, OneShotRunsOnceThenIsRefused) {
   aclOpExecutor* e = MakeExecutor(log);
   ASSERT_NE(e, nullptr);
   EXPECT_EQ(aclcpu::LiveExecutorCount(), baseline_ + 1);
-  int streamTag = 0;
-  EXPECT_EQ(aclcpu::RunExecutor(kOp, nullptr, 0, e, &streamTag), ACLNN_SUCCESS);
+  EXPECT_EQ(aclcpu::RunExecutor(kOp, nullptr, 0, e, stream_), ACLNN_SUCCESS);
   EXPECT_EQ(log->runs, 1);
-  EXPECT_EQ(log->stream, &streamTag);
+  EXPECT_EQ(log->stream, stream_);
   EXPECT_EQ(aclcpu::LiveExecutorCount(), baseline_);
   EXPECT_EQ(Phase2(e), ACLNN_ERR_PARAM_INVALID);
   EXPECT_EQ(log->runs, 1);
@@ -155,7 +173,7 @@ TEST_F(Executor, NullAndUnknownExecutors) {
   EXPECT_EQ(Phase2(nullptr), ACLNN_ERR_PARAM_NULLPTR);
   EXPECT_EQ(TakeErr(), "aclnnTestOp: executor is null");
   EXPECT_EQ(aclSetAclOpExecutorRepeatable(nullptr), ACLNN_ERR_INNER_NULLPTR);
-  EXPECT_EQ(aclDestroyAclOpExecutor(nullptr), ACLNN_ERR_INNER_NULLPTR);
+  EXPECT_EQ(aclDestroyAclOpExecutor(nullptr), ACLNN_ERR_PARAM_NULLPTR);
   // A pointer that was never an executor is refused without being dereferenced.
   alignas(64) static unsigned char garbage[256];
   auto* fake = reinterpret_cast<aclOpExecutor*>(garbage);
@@ -229,35 +247,35 @@ TEST_F(Executor, SetTensorAddrUpdatesWhatLaunchSees) {
   int64_t n = 2;
   aclTensor* t = aclCreateTensor(&n, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, &n, 1, nullptr);
   ASSERT_NE(t, nullptr);
-  int a, b, c, d, f;
-  EXPECT_EQ(aclSetInputTensorAddr(e, 1, t, &a), ACLNN_SUCCESS);
+  void *a = gDev[3], *b = gDev[4], *c = gDev[5], *d = gDev[6], *f = gDev[7];
+  EXPECT_EQ(aclSetInputTensorAddr(e, 1, t, a), ACLNN_SUCCESS);
   void* raw = nullptr;
   EXPECT_EQ(aclGetRawTensorAddr(t, &raw), ACLNN_SUCCESS);
-  EXPECT_EQ(raw, &a);
-  EXPECT_EQ(aclSetOutputTensorAddr(e, 0, t, &b), ACLNN_SUCCESS);
+  EXPECT_EQ(raw, a);
+  EXPECT_EQ(aclSetOutputTensorAddr(e, 0, t, b), ACLNN_SUCCESS);
   EXPECT_EQ(Phase2(e), ACLNN_SUCCESS);
   ASSERT_EQ(log->inputData.size(), 2u);
-  EXPECT_EQ(log->inputData[1], &a);
-  EXPECT_EQ(log->outputData[0], &b);
+  EXPECT_EQ(log->inputData[1], a);
+  EXPECT_EQ(log->outputData[0], b);
   // aclSetTensorAddr numbers the inputs, then the outputs.
-  EXPECT_EQ(aclSetTensorAddr(e, 0, t, &c), ACLNN_SUCCESS);
-  EXPECT_EQ(aclSetTensorAddr(e, 2, t, &d), ACLNN_SUCCESS);
-  EXPECT_EQ(AclSetInputTensorAddr(e, 1, t, &f), ACLNN_SUCCESS);
+  EXPECT_EQ(aclSetTensorAddr(e, 0, t, c), ACLNN_SUCCESS);
+  EXPECT_EQ(aclSetTensorAddr(e, 2, t, d), ACLNN_SUCCESS);
+  EXPECT_EQ(AclSetInputTensorAddr(e, 1, t, f), ACLNN_SUCCESS);
   EXPECT_EQ(Phase2(e), ACLNN_SUCCESS);
-  EXPECT_EQ(log->inputData[0], &c);
-  EXPECT_EQ(log->inputData[1], &f);
-  EXPECT_EQ(log->outputData[0], &d);
-  EXPECT_EQ(AclSetOutputTensorAddr(e, 0, t, &a), ACLNN_SUCCESS);
-  EXPECT_EQ(AclSetTensorAddr(e, 0, t, &b), ACLNN_SUCCESS);
+  EXPECT_EQ(log->inputData[0], c);
+  EXPECT_EQ(log->inputData[1], f);
+  EXPECT_EQ(log->outputData[0], d);
+  EXPECT_EQ(AclSetOutputTensorAddr(e, 0, t, a), ACLNN_SUCCESS);
+  EXPECT_EQ(AclSetTensorAddr(e, 0, t, b), ACLNN_SUCCESS);
   EXPECT_EQ(Phase2(e), ACLNN_SUCCESS);
-  EXPECT_EQ(log->outputData[0], &a);
-  EXPECT_EQ(log->inputData[0], &b);
+  EXPECT_EQ(log->outputData[0], a);
+  EXPECT_EQ(log->inputData[0], b);
 
   // Out of range.
-  EXPECT_EQ(aclSetInputTensorAddr(e, 2, t, &a), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(aclSetInputTensorAddr(e, 2, t, a), ACLNN_ERR_PARAM_INVALID);
   EXPECT_NE(TakeErr().find("index 2 is out of range"), std::string::npos);
-  EXPECT_EQ(aclSetOutputTensorAddr(e, 1, t, &a), ACLNN_ERR_PARAM_INVALID);
-  EXPECT_EQ(aclSetTensorAddr(e, 3, t, &a), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(aclSetOutputTensorAddr(e, 1, t, a), ACLNN_ERR_PARAM_INVALID);
+  EXPECT_EQ(aclSetTensorAddr(e, 3, t, a), ACLNN_ERR_PARAM_INVALID);
   EXPECT_EQ(aclDestroyAclOpExecutor(e), ACLNN_SUCCESS);
   EXPECT_EQ(aclDestroyTensor(t), ACLNN_SUCCESS);
   TakeErr();
@@ -268,26 +286,26 @@ TEST_F(Executor, SetTensorAddrCheckOrder) {
   aclOpExecutor* e = MakeExecutor(log);
   int64_t n = 2;
   aclTensor* t = aclCreateTensor(&n, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, &n, 1, nullptr);
-  int a;
+  void* a = gDev[3];
   // The tensor is checked first, even with a null executor.
-  EXPECT_EQ(aclSetInputTensorAddr(nullptr, 0, nullptr, &a), ACLNN_ERR_INNER_NULLPTR);
+  EXPECT_EQ(aclSetInputTensorAddr(nullptr, 0, nullptr, a), ACLNN_ERR_PARAM_NULLPTR);
   EXPECT_NE(TakeErr().find("tensor is null"), std::string::npos);
   // Then the tensor is re-pointed, then the executor checked.
-  EXPECT_EQ(aclSetInputTensorAddr(nullptr, 0, t, &a), ACLNN_ERR_INNER_NULLPTR);
+  EXPECT_EQ(aclSetInputTensorAddr(nullptr, 0, t, a), ACLNN_ERR_PARAM_NULLPTR);
   EXPECT_NE(TakeErr().find("executor is null"), std::string::npos);
   void* raw = nullptr;
   EXPECT_EQ(aclGetRawTensorAddr(t, &raw), ACLNN_SUCCESS);
-  EXPECT_EQ(raw, &a);
+  EXPECT_EQ(raw, a);
   alignas(64) static unsigned char garbage[256];
   auto* fake = reinterpret_cast<aclOpExecutor*>(garbage);
-  EXPECT_EQ(aclSetOutputTensorAddr(fake, 0, t, &a), ACLNN_ERR_INNER);
-  EXPECT_EQ(aclSetTensorAddr(fake, 0, t, &a), ACLNN_ERR_INNER);
-  EXPECT_EQ(AclSetTensorAddr(nullptr, 0, nullptr, &a), ACLNN_ERR_INNER_NULLPTR);
+  EXPECT_EQ(aclSetOutputTensorAddr(fake, 0, t, a), ACLNN_ERR_INNER);
+  EXPECT_EQ(aclSetTensorAddr(fake, 0, t, a), ACLNN_ERR_INNER);
+  EXPECT_EQ(AclSetTensorAddr(nullptr, 0, nullptr, a), ACLNN_ERR_PARAM_NULLPTR);
   // Works on a not-yet-run one-shot executor too; then it runs once as usual.
-  EXPECT_EQ(aclSetOutputTensorAddr(e, 0, t, &a), ACLNN_SUCCESS);
+  EXPECT_EQ(aclSetOutputTensorAddr(e, 0, t, a), ACLNN_SUCCESS);
   EXPECT_EQ(Phase2(e), ACLNN_SUCCESS);
-  EXPECT_EQ(log->outputData[0], &a);
-  EXPECT_EQ(aclSetOutputTensorAddr(e, 0, t, &a), ACLNN_ERR_INNER);
+  EXPECT_EQ(log->outputData[0], a);
+  EXPECT_EQ(aclSetOutputTensorAddr(e, 0, t, a), ACLNN_ERR_INNER);
   EXPECT_EQ(aclDestroyTensor(t), ACLNN_SUCCESS);
   TakeErr();
 }

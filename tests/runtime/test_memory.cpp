@@ -116,8 +116,12 @@ TEST_F(MemoryTest, MemcpyRulesInCanonicalOrder) {
       {dev, 1024, host, 4096, H2D, ACL_ERROR_RT_PARAM_INVALID, "count 4096 exceeds destMax 1024"},
       {dev, 8, dev, 8, ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE, ACL_SUCCESS, nullptr},  // dst == src
       {dev, 100, host, 100, H2D, ACL_SUCCESS, nullptr},
-      {dev, 101, host, 101, H2D, ACL_ERROR_RT_PARAM_INVALID, "by 1 bytes"},  // requested size
-      {d + 90, 20, host, 20, H2D, ACL_ERROR_RT_PARAM_INVALID, "by 10 bytes"},
+      // Past the requested size but inside CANN's rounded 160 bytes: accepted (with a WARNING;
+      // ACLNN_CPU_CHECK=2 refuses it); past the rounded size: refused.
+      {dev, 101, host, 101, H2D, ACL_SUCCESS, nullptr},
+      {d + 90, 20, host, 20, H2D, ACL_SUCCESS, nullptr},
+      {dev, 161, host, 161, H2D, ACL_ERROR_RT_PARAM_INVALID, "by 61 bytes"},
+      {d + 150, 20, host, 20, H2D, ACL_ERROR_RT_PARAM_INVALID, "by 20 bytes"},
       {host, 100, dev, 100, D2H, ACL_SUCCESS, nullptr},
       {host, 200, dev, 200, D2H, ACL_ERROR_RT_PARAM_INVALID, "by 100 bytes"},
       {host, 8, host + 8, 8, D2H, ACL_ERROR_RT_PARAM_INVALID, "not device memory"},
@@ -129,7 +133,7 @@ TEST_F(MemoryTest, MemcpyRulesInCanonicalOrder) {
       {host, 8, host + 8, 8, H2H, ACL_SUCCESS, nullptr},
       {host, 100, dev, 100, DEF, ACL_SUCCESS, nullptr},
       {dev, 100, host, 100, DEF, ACL_SUCCESS, nullptr},
-      {dev, 120, host, 120, DEF, ACL_ERROR_RT_PARAM_INVALID, "by 20 bytes"},
+      {dev, 170, host, 170, DEF, ACL_ERROR_RT_PARAM_INVALID, "by 70 bytes"},
       {host, 8, freed, 8, DEF, ACL_ERROR_RT_PARAM_INVALID, "already released"},
       {host, 8, host + 8, 8, DEF, ACL_SUCCESS, nullptr},
   };
@@ -152,6 +156,8 @@ TEST_F(MemoryTest, MemcpyRulesInCanonicalOrder) {
   EXPECT_EQ(aclrtFree(dev2), ACL_SUCCESS);
 }
 
+const char kReadOnly[] = "read-only data";
+
 TEST_F(MemoryTest, MemsetRules) {
   void* dev = nullptr;
   ASSERT_EQ(aclrtMalloc(&dev, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
@@ -170,8 +176,11 @@ TEST_F(MemoryTest, MemsetRules) {
       {nullptr, 8, 8, ACL_ERROR_INVALID_PARAM},
       {dev, 8, 16, ACL_ERROR_RT_PARAM_INVALID},
       {dev, 64, 64, ACL_SUCCESS},
-      {dev, 65, 65, ACL_ERROR_RT_PARAM_INVALID},
-      {static_cast<char*>(dev) + 60, 8, 8, ACL_ERROR_RT_PARAM_INVALID},
+      {dev, 65, 65, ACL_SUCCESS},  // inside CANN's rounded 96 bytes: a WARNING only
+      {dev, 97, 97, ACL_ERROR_RT_PARAM_INVALID},
+      {static_cast<char*>(dev) + 90, 8, 8, ACL_ERROR_RT_PARAM_INVALID},
+      {reinterpret_cast<void*>(uintptr_t{16}), 8, 8, ACL_ERROR_RT_PARAM_INVALID},  // wild
+      {const_cast<char*>(kReadOnly), 8, 8, ACL_ERROR_RT_PARAM_INVALID},            // not writable
       {freed, 8, 8, ACL_ERROR_RT_PARAM_INVALID},
       {host, 64, 64, ACL_SUCCESS},  // host memory is allowed
   };

@@ -1,17 +1,18 @@
 // Phase-2 timing for the trace: marker tasks on the operator's stream record when the stream
 // reaches the operator's work and when that work is done.
+#include "ops/launch_timer.h"
+
 #include <atomic>
 #include <chrono>
 #include <memory>
 #include <string>
 
 #include "common/precision.h"
-#include "common/trace.h"
 #include "runtime/registry.h"
 #include "runtime/runtime.h"
 
 namespace aclcpu {
-namespace trace {
+namespace ops {
 
 struct LaunchTimer::State {
   std::string what;   // "aclnnSwishBackward completed in "
@@ -47,8 +48,8 @@ std::shared_ptr<rt::Stream> FindStream(aclrtStream stream) {
 LaunchTimer::LaunchTimer(const char* api, const void* executor, aclrtStream stream)
     : stream_(stream), state_(std::make_shared<State>()) {
   state_->what = std::string(api) + " completed in ";
-  state_->where = " us (" + ObjectName("executor", executor) + " on " +
-                  ObjectName("stream", stream) + ", " + PrecisionName(CurrentPrecision()) +
+  state_->where = " us (" + trace::ObjectName("executor", executor) + " on " +
+                  trace::ObjectName("stream", stream) + ", " + PrecisionName(CurrentPrecision()) +
                   " numerics)\n";
   state_->startNs = NowNs();
   // Work already queued: the operator's work starts when the stream reaches it, which a marker
@@ -74,11 +75,11 @@ void LaunchTimer::Finish(int status) {
   rt::Submit(stream_, "trace marker",
              [state] {
                const int64_t us = (NowNs() - state->startNs.load()) / 1000;
-               detail::WriteLine(state->what + std::to_string(us) + state->where);
+               trace::detail::WriteLine(state->what + std::to_string(us) + state->where);
                return 0;
              },
              {});
 }
 
-}  // namespace trace
+}  // namespace ops
 }  // namespace aclcpu

@@ -1,0 +1,136 @@
+// Example for aclnnSituGluGrad in the shape of the vendor's samples: initialise, build tensors from host
+// vectors, run both phases, print the result, release everything. (aclnn-cpu's own example.)
+#include <cstdio>
+#include <vector>
+
+#include "acl/acl.h"
+#include "aclnnop/aclnn_situ_glu_grad.h"
+
+#define CHECK_RET(cond, return_expr) \
+  do {                               \
+    if (!(cond)) {                   \
+      return_expr;                   \
+    }                                \
+  } while (0)
+
+#define LOG_PRINT(message, ...)     \
+  do {                              \
+    printf(message, ##__VA_ARGS__); \
+  } while (0)
+
+int64_t GetShapeSize(const std::vector<int64_t>& shape) {
+  int64_t shapeSize = 1;
+  for (auto i : shape) {
+    shapeSize *= i;
+  }
+  return shapeSize;
+}
+
+int Init(int32_t deviceId, aclrtStream* stream) {
+  auto ret = aclInit(nullptr);
+  CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclInit failed. ERROR: %d\n", ret); return ret);
+  ret = aclrtSetDevice(deviceId);
+  CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtSetDevice failed. ERROR: %d\n", ret); return ret);
+  ret = aclrtCreateStream(stream);
+  CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtCreateStream failed. ERROR: %d\n", ret);
+            return ret);
+  return 0;
+}
+
+template <typename T>
+int CreateAclTensor(const std::vector<T>& hostData, const std::vector<int64_t>& shape,
+                    void** deviceAddr, aclDataType dataType, aclTensor** tensor) {
+  auto size = GetShapeSize(shape) * sizeof(T);
+  auto ret = aclrtMalloc(deviceAddr, size, ACL_MEM_MALLOC_HUGE_FIRST);
+  CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtMalloc failed. ERROR: %d\n", ret); return ret);
+  ret = aclrtMemcpy(*deviceAddr, size, hostData.data(), size, ACL_MEMCPY_HOST_TO_DEVICE);
+  CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtMemcpy failed. ERROR: %d\n", ret); return ret);
+  std::vector<int64_t> strides(shape.size(), 1);
+  for (int64_t i = static_cast<int64_t>(shape.size()) - 2; i >= 0; i--) {
+    strides[i] = shape[i + 1] * strides[i + 1];
+  }
+  *tensor = aclCreateTensor(shape.data(), shape.size(), dataType, strides.data(), 0,
+                            aclFormat::ACL_FORMAT_ND, shape.data(), shape.size(), *deviceAddr);
+  return 0;
+}
+
+int PrintResult(const std::vector<int64_t>& shape, void* deviceAddr) {
+  auto size = GetShapeSize(shape);
+  std::vector<float> resultData(size, 0);
+  auto ret = aclrtMemcpy(resultData.data(), resultData.size() * sizeof(resultData[0]), deviceAddr,
+                         size * sizeof(resultData[0]), ACL_MEMCPY_DEVICE_TO_HOST);
+  CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("copy result from device to host failed. ERROR: %d\n", ret);
+            return ret);
+  for (int64_t i = 0; i < size; i++) {
+    LOG_PRINT("result[%ld] is: %f\n", i, resultData[i]);
+  }
+  return 0;
+}
+
+int main() {
+  // 1. device / stream
+  int32_t deviceId = 0;
+  aclrtStream stream;
+  auto ret = Init(deviceId, &stream);
+  CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("Init acl failed. ERROR: %d\n", ret); return ret);
+
+  // 2. inputs and outputs
+  std::vector<int64_t> gradYShape = {2, 4};
+  std::vector<float> gradYHostData = {0.1, 0.2, 0.30000000000000004, 0.4, 0.5, 0.6000000000000001, 0.7000000000000001, 0.8};
+  void* gradYDeviceAddr = nullptr;
+  aclTensor* gradY = nullptr;
+  ret = CreateAclTensor(gradYHostData, gradYShape, &gradYDeviceAddr, aclDataType::ACL_FLOAT, &gradY);
+  CHECK_RET(ret == ACL_SUCCESS, return ret);
+  std::vector<int64_t> xShape = {2, 8};
+  std::vector<float> xHostData = {-4, -3.5, -3, -2.5, -2, -1.5, -1, -0.5, 0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5};
+  void* xDeviceAddr = nullptr;
+  aclTensor* x = nullptr;
+  ret = CreateAclTensor(xHostData, xShape, &xDeviceAddr, aclDataType::ACL_FLOAT, &x);
+  CHECK_RET(ret == ACL_SUCCESS, return ret);
+  std::vector<int64_t> outShape = {2, 8};
+  std::vector<float> outHostData = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  void* outDeviceAddr = nullptr;
+  aclTensor* out = nullptr;
+  ret = CreateAclTensor(outHostData, outShape, &outDeviceAddr, aclDataType::ACL_FLOAT, &out);
+  CHECK_RET(ret == ACL_SUCCESS, return ret);
+
+  // 3. phase 1: checks, workspace size, executor
+  uint64_t workspaceSize = 0;
+  aclOpExecutor* executor;
+  ret = aclnnSituGluGradGetWorkspaceSize(gradY, x, -1, 1.0, 2.0, false, out, &workspaceSize, &executor);
+  CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclnnSituGluGradGetWorkspaceSize failed. ERROR: %d\n", ret);
+            return ret);
+  void* workspaceAddr = nullptr;
+  if (workspaceSize > 0) {
+    ret = aclrtMalloc(&workspaceAddr, workspaceSize, ACL_MEM_MALLOC_HUGE_FIRST);
+    CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("allocate workspace failed. ERROR: %d\n", ret);
+              return ret);
+  }
+  // phase 2: enqueue on the stream
+  ret = aclnnSituGluGrad(workspaceAddr, workspaceSize, executor, stream);
+  CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclnnSituGluGrad failed. ERROR: %d\n", ret); return ret);
+
+  // 4. wait for the stream
+  ret = aclrtSynchronizeStream(stream);
+  CHECK_RET(ret == ACL_SUCCESS, LOG_PRINT("aclrtSynchronizeStream failed. ERROR: %d\n", ret);
+            return ret);
+
+  // 5. results
+  ret = PrintResult(outShape, outDeviceAddr);
+  CHECK_RET(ret == ACL_SUCCESS, return ret);
+
+  // 6. release tensors and device memory
+  aclDestroyTensor(gradY);
+  aclDestroyTensor(x);
+  aclDestroyTensor(out);
+  aclrtFree(gradYDeviceAddr);
+  aclrtFree(xDeviceAddr);
+  aclrtFree(outDeviceAddr);
+  if (workspaceSize > 0) {
+    aclrtFree(workspaceAddr);
+  }
+  aclrtDestroyStream(stream);
+  aclrtResetDevice(deviceId);
+  aclFinalize();
+  return 0;
+}

@@ -1,0 +1,31 @@
+/*
+ * aclnnop/aclnn_glu_backward.h — aclnnGluBackward (aclnn-cpu, libopapi).
+ *
+ * Gradient of aclnnGlu: out = concat(gradOut s, gradOut s (a - a s)) along dim, s = sigmoid(b).
+ */
+#ifndef OP_API_INC_LEVEL2_ACLNN_GLU_BACKWARD_H_
+#define OP_API_INC_LEVEL2_ACLNN_GLU_BACKWARD_H_
+
+#include "aclnn/aclnn_base.h"
+#include "aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Phase 1: checks the arguments, reports the workspace size and creates the executor. */
+ACLNN_API aclnnStatus aclnnGluBackwardGetWorkspaceSize(const aclTensor *gradOut,
+                                                       const aclTensor *self, int64_t dim,
+                                                       const aclTensor *out,
+                                                       uint64_t *workspaceSize,
+                                                       aclOpExecutor **executor);
+
+/* Phase 2: enqueues the computation planned by phase 1 on stream. */
+ACLNN_API aclnnStatus aclnnGluBackward(void *workspace, uint64_t workspaceSize,
+                                       aclOpExecutor *executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OP_API_INC_LEVEL2_ACLNN_GLU_BACKWARD_H_ */

@@ -1,0 +1,10 @@
+/*
+ * aclnnop/level2/aclnn_add_relu.h — same declarations as aclnnop/aclnn_add_relu.h
+ * (aclnn-cpu); CANN installs operator headers under both paths.
+ */
+#ifndef ACLCPU_ACLNNOP_LEVEL2_ACLNN_ADD_RELU_H_
+#define ACLCPU_ACLNNOP_LEVEL2_ACLNN_ADD_RELU_H_
+
+#include "../aclnn_add_relu.h"
+
+#endif /* ACLCPU_ACLNNOP_LEVEL2_ACLNN_ADD_RELU_H_ */

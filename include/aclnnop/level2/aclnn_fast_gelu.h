@@ -1,0 +1,10 @@
+/*
+ * aclnnop/level2/aclnn_fast_gelu.h — same declarations as aclnnop/aclnn_fast_gelu.h
+ * (aclnn-cpu); CANN installs operator headers under both paths.
+ */
+#ifndef ACLCPU_ACLNNOP_LEVEL2_ACLNN_FAST_GELU_H_
+#define ACLCPU_ACLNNOP_LEVEL2_ACLNN_FAST_GELU_H_
+
+#include "../aclnn_fast_gelu.h"
+
+#endif /* ACLCPU_ACLNNOP_LEVEL2_ACLNN_FAST_GELU_H_ */

@@ -1,0 +1,10 @@
+/*
+ * aclnnop/level2/aclnn_fatrelu_mul.h — same declarations as aclnnop/aclnn_fatrelu_mul.h
+ * (aclnn-cpu); CANN installs operator headers under both paths.
+ */
+#ifndef ACLCPU_ACLNNOP_LEVEL2_ACLNN_FATRELU_MUL_H_
+#define ACLCPU_ACLNNOP_LEVEL2_ACLNN_FATRELU_MUL_H_
+
+#include "../aclnn_fatrelu_mul.h"
+
+#endif /* ACLCPU_ACLNNOP_LEVEL2_ACLNN_FATRELU_MUL_H_ */

@@ -1,0 +1,10 @@
+/*
+ * aclnnop/level2/aclnn_situ_glu.h — same declarations as aclnnop/aclnn_situ_glu.h (aclnn-cpu);
+ * CANN installs operator headers under both paths.
+ */
+#ifndef ACLCPU_ACLNNOP_LEVEL2_ACLNN_SITU_GLU_H_
+#define ACLCPU_ACLNNOP_LEVEL2_ACLNN_SITU_GLU_H_
+
+#include "../aclnn_situ_glu.h"
+
+#endif /* ACLCPU_ACLNNOP_LEVEL2_ACLNN_SITU_GLU_H_ */

@@ -1,0 +1,10 @@
+/*
+ * aclnnop/level2/aclnn_swi_glu_grad.h — same declarations as aclnnop/aclnn_swi_glu_grad.h
+ * (aclnn-cpu); CANN installs operator headers under both paths.
+ */
+#ifndef ACLCPU_ACLNNOP_LEVEL2_ACLNN_SWI_GLU_GRAD_H_
+#define ACLCPU_ACLNNOP_LEVEL2_ACLNN_SWI_GLU_GRAD_H_
+
+#include "../aclnn_swi_glu_grad.h"
+
+#endif /* ACLCPU_ACLNNOP_LEVEL2_ACLNN_SWI_GLU_GRAD_H_ */

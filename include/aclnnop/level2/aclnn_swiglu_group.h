@@ -1,0 +1,10 @@
+/*
+ * aclnnop/level2/aclnn_swiglu_group.h — same declarations as aclnnop/aclnn_swiglu_group.h
+ * (aclnn-cpu); CANN installs operator headers under both paths.
+ */
+#ifndef ACLCPU_ACLNNOP_LEVEL2_ACLNN_SWIGLU_GROUP_H_
+#define ACLCPU_ACLNNOP_LEVEL2_ACLNN_SWIGLU_GROUP_H_
+
+#include "../aclnn_swiglu_group.h"
+
+#endif /* ACLCPU_ACLNNOP_LEVEL2_ACLNN_SWIGLU_GROUP_H_ */

@@ -1,0 +1,43 @@
+// Vector functions the GELU family needs beyond vmath.h.
+#pragma once
+
+#include <cmath>
+
+#include "elementwise/vmath.h"
+
+namespace aclcpu {
+namespace kernels {
+namespace gm {
+
+// exp over the whole range. vm::Exp (Eigen 3.4's form) clamps its argument below at about
+// −88.72 and returns max(result, x): for x below that, −inf included, it gives ~2.9e-39 instead
+// of a subnormal or 0, and that nonzero value turns 0·inf into inf·tiny in the formulas here
+// (e.g. GELU's gradient at x = +inf). fp32: lanes below −87 take exp(x/2)² (x/2 is exact, the
+// square rounds once more, to the subnormal grid; 0 from about −104, −inf included); double
+// (golden): 0 below −745.2, where the true value rounds to 0 anyway.
+inline Packet Exp(const Packet& x) {
+  namespace ei = Eigen::internal;
+  Packet r = vm::Exp(x);
+  const Packet small = ei::pcmp_lt(x, ei::pset1<Packet>(-87.0f));
+  if (ei::predux_any(small)) {
+    const Packet h = vm::Exp(ei::pmul(x, ei::pset1<Packet>(0.5f)));
+    r = ei::pselect(small, ei::pmul(h, h), r);
+  }
+  return r;
+}
+inline PacketD Exp(const PacketD& x) {
+  namespace ei = Eigen::internal;
+  const PacketD r = vm::Exp(x);
+  return ei::pselect(ei::pcmp_lt(x, ei::pset1<PacketD>(-745.2)), ei::pzero(x), r);
+}
+inline double Exp(double x) { return std::exp(x); }
+
+// erfc lane by lane in double, for the golden forms where 1 + erf(t) would cancel (t ≪ 0).
+template <typename V>
+inline V Erfc(const V& x) {
+  return vm::Lanes(x, [](vm::Scalar<V> v) { return static_cast<vm::Scalar<V>>(std::erfc(v)); });
+}
+
+}  // namespace gm
+}  // namespace kernels
+}  // namespace aclcpu

@@ -1,0 +1,222 @@
+// Loading and storing runs of elements of any rowwise storage type in the compute type (fp32 or
+// double): round to nearest-even at every narrowing, subnormals kept, NaN kept quiet. A run that
+// needs no conversion is used in place; any other goes through a small caller-owned buffer.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#include "rowwise/reduce.h"
+
+namespace aclcpu {
+namespace kernels {
+namespace rowwise {
+
+inline uint32_t Bits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, sizeof u);
+  return u;
+}
+inline float FromBits(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+inline float HalfToFloat(uint16_t h) {
+  const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
+  const uint32_t exp = (h >> 10) & 0x1fu;
+  const uint32_t mant = h & 0x3ffu;
+  if (exp == 0x1f) return FromBits(sign | 0x7f800000u | (mant << 13) | (mant ? 0x400000u : 0u));
+  if (exp == 0) {
+    const float m = static_cast<float>(mant) * 5.9604644775390625e-8f;
+    return sign ? -m : m;
+  }
+  return FromBits(sign | ((exp + 112u) << 23) | (mant << 13));
+}
+
+inline uint16_t FloatToHalf(float f) {
+  const uint32_t x = Bits(f);
+  const uint16_t sign = static_cast<uint16_t>((x >> 16) & 0x8000u);
+  const uint32_t ax = x & 0x7fffffffu;
+  if (ax > 0x7f800000u) return static_cast<uint16_t>(sign | 0x7e00u | ((ax >> 13) & 0x3ffu));
+  if (ax >= 0x477ff000u) return static_cast<uint16_t>(sign | 0x7c00u);
+  if (ax >= 0x38800000u) {
+    const uint32_t r = ax + 0xfffu + ((ax >> 13) & 1u);
+    return static_cast<uint16_t>(sign | ((r - 0x38000000u) >> 13));
+  }
+  // Below 2^-14: adding 0.5 rounds |f| to a multiple of the fp16 subnormal step (2^-24).
+  const float t = FromBits(ax) + 0.5f;
+  return static_cast<uint16_t>(sign | (Bits(t) - 0x3f000000u));
+}
+
+inline float Bf16ToFloat(uint16_t b) { return FromBits(static_cast<uint32_t>(b) << 16); }
+
+inline uint16_t FloatToBf16(float f) {
+  const uint32_t x = Bits(f);
+  if ((x & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>((x >> 16) | 0x40u);
+  return static_cast<uint16_t>((x + 0x7fffu + ((x >> 16) & 1u)) >> 16);
+}
+
+// double → float rounded to odd (truncate, then set the last bit when inexact): a following
+// nearest-even rounding to fp16 / bf16 is then the correctly rounded double → 16-bit result.
+inline float ToFloatRoundOdd(double v) {
+  float f = static_cast<float>(v);
+  if (std::isnan(v) || std::isinf(f) || static_cast<double>(f) == v) return f;
+  if (std::fabs(static_cast<double>(f)) > std::fabs(v)) f = std::nextafter(f, 0.0f);
+  return FromBits(Bits(f) | 1u);
+}
+
+template <typename C>
+inline float ToFloatFor16(C v) {
+  if constexpr (sizeof(C) == 8) {
+    return ToFloatRoundOdd(v);
+  } else {
+    return v;
+  }
+}
+
+inline int ElemBytes(Elem e) { return e == Elem::kF64 ? 8 : (e == Elem::kF32 ? 4 : 2); }
+
+template <typename C>
+constexpr Elem NativeElem() {
+  return sizeof(C) == 8 ? Elem::kF64 : Elem::kF32;
+}
+
+// Rounds a computed value to `via` (a no-op when `via` is at least as wide as C).
+template <typename C>
+inline C RoundVia(C v, Elem via) {
+  switch (via) {
+    case Elem::kF16:
+      return static_cast<C>(HalfToFloat(FloatToHalf(ToFloatFor16(v))));
+    case Elem::kBF16:
+      return static_cast<C>(Bf16ToFloat(FloatToBf16(ToFloatFor16(v))));
+    case Elem::kF32:
+      return static_cast<C>(static_cast<float>(v));
+    case Elem::kF64:
+      break;
+  }
+  return v;
+}
+
+// True when values of `storage` read as C need no conversion and no rounding.
+template <typename C>
+inline bool InPlace(Elem storage, Elem via) {
+  if (storage != NativeElem<C>()) return false;
+  return via == Elem::kF64 || via == storage;
+}
+
+template <typename C>
+inline C LoadOne(const char* p, Elem storage) {
+  switch (storage) {
+    case Elem::kF32: {
+      float v;
+      std::memcpy(&v, p, 4);
+      return static_cast<C>(v);
+    }
+    case Elem::kF64: {
+      double v;
+      std::memcpy(&v, p, 8);
+      return static_cast<C>(v);
+    }
+    case Elem::kF16: {
+      uint16_t h;
+      std::memcpy(&h, p, 2);
+      return static_cast<C>(HalfToFloat(h));
+    }
+    case Elem::kBF16: {
+      uint16_t h;
+      std::memcpy(&h, p, 2);
+      return static_cast<C>(Bf16ToFloat(h));
+    }
+  }
+  return C(0);
+}
+
+template <typename C>
+inline void StoreOne(char* p, Elem storage, C v) {
+  switch (storage) {
+    case Elem::kF32: {
+      const float f = static_cast<float>(v);
+      std::memcpy(p, &f, 4);
+      return;
+    }
+    case Elem::kF64: {
+      const double d = static_cast<double>(v);
+      std::memcpy(p, &d, 8);
+      return;
+    }
+    case Elem::kF16: {
+      const uint16_t h = FloatToHalf(ToFloatFor16(v));
+      std::memcpy(p, &h, 2);
+      return;
+    }
+    case Elem::kBF16: {
+      const uint16_t h = FloatToBf16(ToFloatFor16(v));
+      std::memcpy(p, &h, 2);
+      return;
+    }
+  }
+}
+
+// One operand as the engine sees it: where the current line (or tile) starts, its element
+// type, and its strides along the reduced axis and along the vector axis.
+struct Port {
+  char* base = nullptr;
+  Elem storage = Elem::kF32;
+  Elem via = Elem::kF32;
+  int item = 4;
+  int64_t strideR = 0;
+  int64_t strideV = 0;
+};
+
+// n values starting at p, `stride` elements apart, as C; `buf` holds at least `padded` values
+// (n rounded up to whole packets) and is used unless the run can be read in place.
+template <typename C>
+inline const C* LoadRun(const Port& port, const char* p, int64_t stride, int64_t n, int64_t padded,
+                        C* buf) {
+  if (n == padded && stride == 1 && InPlace<C>(port.storage, port.via)) {
+    return reinterpret_cast<const C*>(p);
+  }
+  const int64_t step = stride * port.item;
+  if (port.storage == NativeElem<C>() && InPlace<C>(port.storage, port.via)) {
+    for (int64_t i = 0; i < n; ++i) std::memcpy(&buf[i], p + i * step, sizeof(C));
+  } else if (port.storage == Elem::kF64) {  // one rounding from double, never via fp32
+    for (int64_t i = 0; i < n; ++i) {
+      const double d = LoadOne<double>(p + i * step, port.storage);
+      buf[i] = static_cast<C>(RoundVia<double>(d, port.via));
+    }
+  } else {
+    for (int64_t i = 0; i < n; ++i) {
+      buf[i] = RoundVia<C>(LoadOne<C>(p + i * step, port.storage), port.via);
+    }
+  }
+  for (int64_t i = n; i < padded; ++i) buf[i] = C(0);
+  return buf;
+}
+
+// Where the engine writes n computed values for the run at p: in place when possible, else
+// `buf`, which FlushRun then converts and scatters.
+template <typename C>
+inline C* StoreTarget(const Port& port, char* p, int64_t stride, int64_t n, int64_t padded,
+                      C* buf) {
+  if (n == padded && stride == 1 && InPlace<C>(port.storage, port.via)) {
+    return reinterpret_cast<C*>(p);
+  }
+  return buf;
+}
+
+template <typename C>
+inline void FlushRun(const Port& port, char* p, int64_t stride, int64_t n, const C* target,
+                     const C* buf) {
+  if (target != buf) return;
+  const int64_t step = stride * port.item;
+  for (int64_t i = 0; i < n; ++i) {
+    StoreOne<C>(p + i * step, port.storage, RoundVia<C>(buf[i], port.via));
+  }
+}
+
+}  // namespace rowwise
+}  // namespace kernels
+}  // namespace aclcpu

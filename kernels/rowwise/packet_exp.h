@@ -1,0 +1,50 @@
+// exp on Eigen packets for the softmax family: Cody-Waite reduction by ln 2 (a two-part constant,
+// fused multiply-adds), a degree-7 Taylor polynomial on |r| <= ln2/2 (truncation below 6e-9
+// relative) and an exact scaling by 2^n, so results are within about 1 ulp, including the
+// subnormal range, and cheaper than Eigen's pexp<float>. NaN propagates; exp(+inf) = +inf,
+// exp(-inf) = 0. Double packets use Eigen's pexp.
+#pragma once
+
+#include <Eigen/Core>
+
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
+
+namespace aclcpu {
+namespace kernels {
+namespace rowwise {
+
+template <typename P>
+inline P PacketExp(const P& x) {
+  namespace ei = Eigen::internal;
+  using C = typename ei::unpacket_traits<P>::type;
+  if constexpr (sizeof(C) == 8) {
+    return ei::pexp(x);
+  } else {
+    // Eigen's pmin/pmax return their first argument when either is NaN: NaN stays NaN.
+    const P xc = ei::pmax(ei::pmin(x, ei::pset1<P>(88.8f)), ei::pset1<P>(-104.0f));
+    const P magic = ei::pset1<P>(12582912.0f);  // 1.5 * 2^23: adding it rounds to an integer
+    const P n = ei::psub(ei::pmadd(xc, ei::pset1<P>(1.44269504088896341f), magic), magic);
+    P r = ei::pmadd(n, ei::pset1<P>(-0.693145751953125f), xc);
+    r = ei::pmadd(n, ei::pset1<P>(-1.428606765330187045e-06f), r);
+    P p = ei::pset1<P>(1.0f / 5040.0f);
+    p = ei::pmadd(p, r, ei::pset1<P>(1.0f / 720.0f));
+    p = ei::pmadd(p, r, ei::pset1<P>(1.0f / 120.0f));
+    p = ei::pmadd(p, r, ei::pset1<P>(1.0f / 24.0f));
+    p = ei::pmadd(p, r, ei::pset1<P>(1.0f / 6.0f));
+    p = ei::pmadd(p, r, ei::pset1<P>(0.5f));
+    p = ei::pmadd(p, r, ei::pset1<P>(1.0f));
+    p = ei::pmadd(p, r, ei::pset1<P>(1.0f));
+#if defined(__AVX512F__)
+    if constexpr (sizeof(P) == 64) {
+      return _mm512_scalef_ps(p, n);  // p * 2^n with one rounding (overflow, subnormals)
+    }
+#endif
+    return ei::pldexp(p, n);
+  }
+}
+
+}  // namespace rowwise
+}  // namespace kernels
+}  // namespace aclcpu

@@ -1,0 +1,205 @@
+// GCC 12 flags its own _mm512_undefined_* placeholders (inlined from AVX-512 intrinsics and
+// Eigen's packet math) as uninitialized; the pragmas must precede the first include of Eigen.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
+
+#include "rowwise/reduce.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "rowwise/reduce_engine.h"
+#include "thread_pool.h"
+
+namespace aclcpu {
+namespace kernels {
+namespace rowwise {
+namespace {
+
+constexpr int kMaxPorts = 4;
+// Work per task (values of the reduced operand): fixed, so the partition never depends on the
+// number of threads.
+constexpr int64_t kTaskValues = int64_t{1} << 16;
+// Column mode keeps one tile's R x width values of an operand within this many bytes, so that
+// the reduction passes after the first re-read it from cache.
+constexpr int64_t kTileBytes = int64_t{512} << 10;
+constexpr int64_t kMinTile = 64;
+
+// The problem in the engine's terms: batch dims (coalesced), the reduced axis, and in column
+// mode the vector axis.
+struct Layout {
+  int ports = 0;
+  Port port[kMaxPorts];
+  char* data[kMaxPorts] = {};
+  int64_t R = 1;
+  bool columns = false;
+  int64_t V = 1;        // column mode: lines side by side
+  int64_t width = 1;    // column mode: lines per tile
+  int64_t blocks = 1;   // column mode: tiles per batch index
+  bool cached = false;  // column mode: a tile fits in kTileBytes
+  int nb = 0;
+  int64_t bShape[kMaxDims] = {};
+  int64_t bStride[kMaxDims][kMaxPorts] = {};
+  int64_t batch = 1;
+  int64_t items = 1;  // lines (row mode) or tiles (column mode)
+  int64_t perTask = 1;
+};
+
+const ReduceOperand* PortOperand(const ReduceProblem& pb, int k) {
+  const int nIn = NumInputs(pb.op);
+  if (k < nIn) return &pb.in[k];
+  return &pb.out[k - nIn];
+}
+
+Layout MakeLayout(const ReduceProblem& pb) {
+  Layout l;
+  l.ports = NumInputs(pb.op) + NumOutputs(pb.op);
+  const ReduceOperand* ops[kMaxPorts];
+  for (int k = 0; k < l.ports; ++k) {
+    ops[k] = PortOperand(pb, k);
+    l.port[k].storage = ops[k]->storage;
+    l.port[k].via = ops[k]->via;
+    l.port[k].item = ElemBytes(ops[k]->storage);
+    l.port[k].strideR = ops[k]->strides[pb.dim];
+    l.data[k] = static_cast<char*>(ops[k]->data);
+  }
+  l.R = pb.shape[pb.dim];
+  // Column mode when the first input does not walk the reduced axis contiguously but walks
+  // another dim so.
+  int vdim = -1;
+  if (l.port[0].strideR != 1 && l.R > 1) {
+    for (int d = pb.ndim - 1; d >= 0; --d) {
+      if (d != pb.dim && pb.shape[d] > 1 && ops[0]->strides[d] == 1) vdim = d;
+    }
+  }
+  if (vdim >= 0) {
+    l.columns = true;
+    l.V = pb.shape[vdim];
+    for (int k = 0; k < l.ports; ++k) l.port[k].strideV = ops[k]->strides[vdim];
+    // A tile whose R x width values fit in kTileBytes stays cached between the passes, unless
+    // its rows are a multiple of 4 KiB apart (they then map to the same cache sets). A tile
+    // that cannot stay cached streams from memory in every pass: make its rows long. At least
+    // 4 (cached) or 2 tiles when the lines allow it: parallelism without looking at the pool.
+    const int64_t rowBytes = l.port[0].strideR * l.port[0].item;
+    int64_t w = kTileBytes / (l.R * static_cast<int64_t>(sizeof(float)));
+    w = std::max<int64_t>(kMinTile, std::min<int64_t>(kMaxTile, w / 16 * 16));
+    l.cached = rowBytes % 4096 != 0 && l.R * w * static_cast<int64_t>(sizeof(float)) <= kTileBytes;
+    if (!l.cached) w = kMaxTile;
+    const int64_t minTiles = l.cached ? 4 : 2;
+    if (l.V >= minTiles * kMinTile) w = std::min(w, (l.V / minTiles + 15) / 16 * 16);
+    l.width = std::min(w, l.V);
+    l.blocks = (l.V + l.width - 1) / l.width;
+  }
+  // Batch dims in order, outer to inner, merged where every operand walks them as one.
+  for (int d = 0; d < pb.ndim; ++d) {
+    if (d == pb.dim || d == vdim || pb.shape[d] == 1) continue;
+    if (l.nb > 0) {
+      bool merge = true;
+      for (int k = 0; k < l.ports; ++k) {
+        merge = merge && l.bStride[l.nb - 1][k] == pb.shape[d] * ops[k]->strides[d];
+      }
+      if (merge) {
+        l.bShape[l.nb - 1] *= pb.shape[d];
+        for (int k = 0; k < l.ports; ++k) l.bStride[l.nb - 1][k] = ops[k]->strides[d];
+        continue;
+      }
+    }
+    l.bShape[l.nb] = pb.shape[d];
+    for (int k = 0; k < l.ports; ++k) l.bStride[l.nb][k] = ops[k]->strides[d];
+    ++l.nb;
+  }
+  for (int i = 0; i < l.nb; ++i) l.batch *= l.bShape[i];
+  l.items = l.batch * l.blocks;
+  const int64_t valuesPerItem = l.R * l.width;
+  l.perTask = std::max<int64_t>(1, kTaskValues / valuesPerItem);
+  return l;
+}
+
+// Where `item`'s operands start (bytes).
+void ItemBase(const Layout& l, int64_t item, char** base) {
+  int64_t b = item / l.blocks;
+  const int64_t block = item % l.blocks;
+  int64_t offset[kMaxPorts] = {};
+  for (int i = l.nb - 1; i >= 0; --i) {
+    const int64_t idx = b % l.bShape[i];
+    b /= l.bShape[i];
+    for (int k = 0; k < l.ports; ++k) offset[k] += idx * l.bStride[i][k];
+  }
+  for (int k = 0; k < l.ports; ++k) {
+    offset[k] += block * l.width * l.port[k].strideV;
+    base[k] = l.data[k] + offset[k] * l.port[k].item;
+  }
+}
+
+template <typename C, typename Op>
+void RunItems(const Layout& l, int64_t first, int64_t last) {
+  ReduceEngine<C, Op> engine(l.port);
+  char* base[kMaxPorts];
+  char* next[kMaxPorts];
+  ItemBase(l, first, base);
+  for (int64_t item = first; item < last; ++item) {
+    const bool more = item + 1 < last;
+    if (more) ItemBase(l, item + 1, next);
+    if (l.columns) {
+      const int64_t block = item % l.blocks;
+      engine.Tile(base, l.R, std::min(l.width, l.V - block * l.width), l.cached);
+    } else {
+      engine.Line(base, l.R, more ? next : nullptr);
+    }
+    if (more) std::copy(next, next + l.ports, base);
+  }
+}
+
+template <typename C, typename Op>
+void Run(const Layout& l, ThreadPool* pool) {
+  const int64_t tasks = (l.items + l.perTask - 1) / l.perTask;
+  auto body = [&l](int64_t task) {
+    const int64_t first = task * l.perTask;
+    RunItems<C, Op>(l, first, std::min(l.items, first + l.perTask));
+  };
+  if (pool == nullptr || tasks <= 1 || pool->NumThreads() <= 1) {
+    for (int64_t t = 0; t < tasks; ++t) body(t);
+    return;
+  }
+  pool->ParallelFor(
+      tasks, [](void* ctx, int64_t task) { (*static_cast<decltype(body)*>(ctx))(task); }, &body);
+}
+
+template <typename C>
+void RunTyped(ReduceOp op, const Layout& l, ThreadPool* pool) {
+  switch (op) {
+    case ReduceOp::kSoftmax:
+      return Run<C, SoftmaxOp>(l, pool);
+    case ReduceOp::kLogSoftmax:
+      return Run<C, LogSoftmaxOp>(l, pool);
+    case ReduceOp::kSoftmaxGrad:
+      return Run<C, SoftmaxGradOp>(l, pool);
+    case ReduceOp::kLogSoftmaxGrad:
+      return Run<C, LogSoftmaxGradOp>(l, pool);
+    case ReduceOp::kSoftmaxCrossEntropy:
+      return Run<C, SoftmaxCrossEntropyOp>(l, pool);
+  }
+}
+
+}  // namespace
+
+int NumInputs(ReduceOp op) {
+  return op == ReduceOp::kSoftmax || op == ReduceOp::kLogSoftmax ? 1 : 2;
+}
+
+int NumOutputs(ReduceOp op) { return op == ReduceOp::kSoftmaxCrossEntropy ? 2 : 1; }
+
+void RunReduce(const ReduceProblem& problem, ThreadPool* pool) {
+  const Layout layout = MakeLayout(problem);
+  if (problem.computeF64) {
+    RunTyped<double>(problem.op, layout, pool);
+  } else {
+    RunTyped<float>(problem.op, layout, pool);
+  }
+}
+
+}  // namespace rowwise
+}  // namespace kernels
+}  // namespace aclcpu

@@ -1,0 +1,311 @@
+// The reduce engine: runs one op (reduce_ops.h) over one line (row mode: the reduced axis is
+// the vector axis) or over one tile of up to kMaxTile lines side by side (column mode: the
+// vector axis is another dim, so every access of the R passes walks memory contiguously).
+// Every value goes through the same packet arithmetic whatever its position, so a line's
+// result does not depend on where the partition cut the work.
+#pragma once
+
+// GCC 12 flags its own _mm512_undefined_* placeholders (inlined from AVX-512 intrinsics and
+// Eigen's packet math) as uninitialized; the pragmas must precede the first include of Eigen.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
+
+#include <Eigen/Core>
+#include <algorithm>
+#include <cstdint>
+
+#include "rowwise/elem_io.h"
+#include "rowwise/reduce_ops.h"
+
+namespace aclcpu {
+namespace kernels {
+namespace rowwise {
+
+constexpr int64_t kRowChunk = 1024;  // values per row-mode pass step (multiple of every packet)
+constexpr int64_t kMaxTile = 1024;
+constexpr int64_t kPrefetchRows =
+    6;  // column mode: rows fetched ahead in the first pass    // lines per column-mode tile
+
+template <typename C, typename Op>
+class ReduceEngine {
+ public:
+  using P = typename ei::packet_traits<C>::type;
+  static constexpr int64_t kLanes = ei::unpacket_traits<P>::size;
+  static constexpr int kPorts = Op::kIn + Op::kOut + (Op::kLineOut ? 1 : 0);
+
+  // ports: inputs, outputs, then the per-line output when the op has one.
+  explicit ReduceEngine(const Port* ports) {
+    for (int k = 0; k < kPorts; ++k) ports_[k] = ports[k];
+  }
+
+  // Row mode: the line whose operands start at base[k] (bytes), R values at strideR.
+  // `next`: where the next line's operands start (nullptr: unknown). Its first input and first
+  // output are fetched while this line's map pass computes, so that its passes find them in
+  // cache.
+  void Line(char* const* base, int64_t R, char* const* next = nullptr) {
+    const Port& o = ports_[Op::kIn];
+    next_ = next != nullptr && ports_[0].strideR == 1 ? next[0] : nullptr;
+    nextOut_ = next != nullptr && o.strideR == 1 ? next[Op::kIn] : nullptr;
+    C st[kMaxStats] = {};
+    P stp[kMaxStats];
+    saveTerm_ = Op::kSaveTerm && o.strideR == 1 && InPlace<C>(o.storage, o.via);
+    RowStages<0>(base, R, st, stp);
+    Op::Finish(st);
+    for (int s = 0; s < kMaxStats; ++s) stp[s] = ei::pset1<P>(st[s]);
+    P lineAcc[4] = {ei::pzero(stp[0]), ei::pzero(stp[0]), ei::pzero(stp[0]), ei::pzero(stp[0])};
+    for (int64_t r0 = 0; r0 < R; r0 += kRowChunk) {
+      const int64_t n = std::min(kRowChunk, R - r0);
+      const int64_t body = n / kLanes * kLanes;
+      if (body > 0) RowMap(base, r0, body, body, stp, lineAcc, false);
+      if (n > body) RowMap(base, r0 + body, n - body, kLanes, stp, lineAcc, true);
+    }
+    if (Op::kLineOut) {
+      const P sum = ei::padd(ei::padd(lineAcc[0], lineAcc[1]), ei::padd(lineAcc[2], lineAcc[3]));
+      const Port& lp = ports_[kPorts - 1];
+      StoreOne<C>(base[kPorts - 1], lp.storage, RoundVia<C>(Horizontal<SumStage>(sum), lp.via));
+    }
+  }
+
+  // Column mode: n <= kMaxTile lines whose operands start at base[k] and are strideV apart.
+  // `cached`: the tile's R x n values stay in cache between the passes, so keeping the last
+  // stage's terms in the output costs no memory traffic.
+  void Tile(char* const* base, int64_t R, int64_t n, bool cached) {
+    const int64_t padded = (n + kLanes - 1) / kLanes * kLanes;
+    const Port& o = ports_[Op::kIn];
+    cached_ = cached;
+    saveTerm_ =
+        Op::kSaveTerm && cached && n == padded && o.strideV == 1 && InPlace<C>(o.storage, o.via);
+    alignas(64) C st[kMaxStats][kMaxTile];
+    TileStages<0>(base, R, n, padded, st);
+    for (int64_t j = 0; j < padded; ++j) {
+      C line[kMaxStats];
+      for (int s = 0; s < kMaxStats; ++s) line[s] = st[s][j];
+      Op::Finish(line);
+      for (int s = 0; s < kMaxStats; ++s) st[s][j] = line[s];
+    }
+    alignas(64) C lineAcc[kMaxTile];
+    std::fill(lineAcc, lineAcc + padded, C(0));
+    alignas(64) C inBuf[Op::kIn][kMaxTile];
+    alignas(64) C outBuf[Op::kOut][kMaxTile];
+    for (int64_t r = 0; r < R; ++r) {
+      const C* in[Op::kIn];
+      C* out[Op::kOut];
+      for (int k = 0; k < Op::kIn; ++k) {
+        const Port& p = ports_[k];
+        in[k] = LoadRun<C>(p, base[k] + r * p.strideR * p.item, p.strideV, n, padded, inBuf[k]);
+      }
+      for (int k = 0; k < Op::kOut; ++k) {
+        const Port& p = ports_[Op::kIn + k];
+        out[k] = StoreTarget<C>(p, base[Op::kIn + k] + r * p.strideR * p.item, p.strideV, n, padded,
+                                outBuf[k]);
+      }
+      for (int64_t j = 0; j < padded; j += kLanes) {
+        P x[Op::kIn];
+        P y[Op::kOut];
+        P stp[kMaxStats];
+        for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k] + j);
+        for (int s = 0; s < kMaxStats; ++s) stp[s] = ei::pload<P>(&st[s][j]);
+        if (saveTerm_) {  // the output holds the terms (in place, contiguous, whole packets)
+          ei::pstoreu(out[0] + j, Op::MapSaved(ei::ploadu<P>(out[0] + j), stp));
+          continue;
+        }
+        P acc = ei::pload<P>(lineAcc + j);
+        Op::Map(x, stp, y, &acc);
+        if (Op::kLineOut) ei::pstore(lineAcc + j, acc);
+        for (int k = 0; k < Op::kOut; ++k) ei::pstoreu(out[k] + j, y[k]);
+      }
+      for (int k = 0; k < Op::kOut; ++k) {
+        const Port& p = ports_[Op::kIn + k];
+        FlushRun<C>(p, base[Op::kIn + k] + r * p.strideR * p.item, p.strideV, n, out[k], outBuf[k]);
+      }
+    }
+    if (Op::kLineOut) {
+      const Port& lp = ports_[kPorts - 1];
+      for (int64_t j = 0; j < n; ++j) {
+        StoreOne<C>(base[kPorts - 1] + j * lp.strideV * lp.item, lp.storage,
+                    RoundVia<C>(lineAcc[j], lp.via));
+      }
+    }
+  }
+
+ private:
+  template <typename Stage>
+  static C Horizontal(const P& p) {
+    alignas(64) C v[kLanes];
+    ei::pstore(v, p);
+    for (int64_t width = kLanes / 2; width >= 1; width /= 2) {
+      for (int64_t i = 0; i < width; ++i) v[i] = Stage::MergeScalar(v[i], v[i + width]);
+    }
+    return v[0];
+  }
+
+  static P TailMask(int64_t n) {
+    return ei::pcmp_lt(ei::plset<P>(C(0)), ei::pset1<P>(static_cast<C>(n)));
+  }
+
+  template <int S>
+  void RowStages(char* const* base, int64_t R, C* st, P* stp) {
+    if constexpr (S < Op::kStages) {
+      using Stage = typename Op::template Stage<S>;
+      const P id = ei::pset1<P>(Stage::template Identity<C>());
+      P acc[4] = {id, id, id, id};
+      alignas(64) C buf[Op::kIn][kRowChunk];
+      for (int64_t r0 = 0; r0 < R; r0 += kRowChunk) {
+        const int64_t n = std::min(kRowChunk, R - r0);
+        const int64_t body = n / kLanes * kLanes;
+        const C* in[Op::kIn];
+        if (body > 0) {
+          for (int k = 0; k < Op::kIn; ++k) in[k] = RowLoad(k, base, r0, body, body, buf[k]);
+          int64_t i = 0;
+          if (S + 1 == Op::kStages && saveTerm_) {
+            // Keep each term in the output; the map pass divides it in place.
+            C* keep = reinterpret_cast<C*>(base[Op::kIn]) + r0;
+            for (; i + 4 * kLanes <= body; i += 4 * kLanes) {
+              for (int u = 0; u < 4; ++u) {
+                P x[Op::kIn];
+                for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k] + i + u * kLanes);
+                const P term = Op::Term(x, stp);
+                ei::pstoreu(keep + i + u * kLanes, term);
+                acc[u] = ei::padd(acc[u], term);
+              }
+            }
+          }
+          for (; i + 4 * kLanes <= body; i += 4 * kLanes) {
+            for (int u = 0; u < 4; ++u) {
+              P x[Op::kIn];
+              for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k] + i + u * kLanes);
+              acc[u] = Op::template Accum<S>(acc[u], x, stp);
+            }
+          }
+          for (int u = 0; i < body; i += kLanes, ++u) {
+            P x[Op::kIn];
+            for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k] + i);
+            acc[u] = Op::template Accum<S>(acc[u], x, stp);
+          }
+        }
+        if (n > body) {
+          for (int k = 0; k < Op::kIn; ++k)
+            in[k] = RowLoad(k, base, r0 + body, n - body, kLanes, buf[k]);
+          P x[Op::kIn];
+          for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k]);
+          acc[0] = ei::pselect(TailMask(n - body), Op::template Accum<S>(acc[0], x, stp), acc[0]);
+        }
+      }
+      const P merged = Stage::Merge(Stage::Merge(acc[0], acc[1]), Stage::Merge(acc[2], acc[3]));
+      st[S] = Horizontal<Stage>(merged);
+      stp[S] = ei::pset1<P>(st[S]);
+      RowStages<S + 1>(base, R, st, stp);
+    }
+  }
+
+  const C* RowLoad(int k, char* const* base, int64_t r0, int64_t n, int64_t padded, C* buf) {
+    const Port& p = ports_[k];
+    return LoadRun<C>(p, base[k] + r0 * p.strideR * p.item, p.strideR, n, padded, buf);
+  }
+
+  void RowMap(char* const* base, int64_t r0, int64_t n, int64_t padded, const P* stp, P* lineAcc,
+              bool tail) {
+    alignas(64) C inBuf[Op::kIn][kRowChunk];
+    alignas(64) C outBuf[Op::kOut][kRowChunk];
+    const C* in[Op::kIn];
+    C* out[Op::kOut];
+    for (int k = 0; k < Op::kIn; ++k) in[k] = RowLoad(k, base, r0, n, padded, inBuf[k]);
+    for (int k = 0; k < Op::kOut; ++k) {
+      const Port& p = ports_[Op::kIn + k];
+      out[k] = StoreTarget<C>(p, base[Op::kIn + k] + r0 * p.strideR * p.item, p.strideR, n, padded,
+                              outBuf[k]);
+    }
+    if (saveTerm_ && !tail) {
+      // The terms of whole groups of 4 packets were kept in the output by the last stage.
+      const int64_t kept = n / (4 * kLanes) * (4 * kLanes);
+      C* y = out[0];
+      for (int64_t i = 0; i < kept; i += kLanes) {
+        Prefetch(r0 + i);
+        ei::pstoreu(y + i, Op::MapSaved(ei::ploadu<P>(y + i), stp));
+      }
+      for (int64_t i = kept; i < padded; i += kLanes) {
+        P x[Op::kIn];
+        P o[Op::kOut];
+        P acc = lineAcc[0];
+        for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k] + i);
+        Op::Map(x, stp, o, &acc);
+        for (int k = 0; k < Op::kOut; ++k) ei::pstoreu(out[k] + i, o[k]);
+      }
+      return;
+    }
+    for (int64_t i = 0, u = 0; i < padded; i += kLanes, u = (u + 1) & 3) {
+      P x[Op::kIn];
+      P y[Op::kOut];
+      Prefetch(r0 + i);
+      for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k] + i);
+      P acc = lineAcc[u];
+      Op::Map(x, stp, y, &acc);
+      if (Op::kLineOut) lineAcc[u] = tail ? ei::pselect(TailMask(n), acc, lineAcc[u]) : acc;
+      for (int k = 0; k < Op::kOut; ++k) ei::pstoreu(out[k] + i, y[k]);
+    }
+    for (int k = 0; k < Op::kOut; ++k) {
+      const Port& p = ports_[Op::kIn + k];
+      FlushRun<C>(p, base[Op::kIn + k] + r0 * p.strideR * p.item, p.strideR, n, out[k], outBuf[k]);
+    }
+  }
+
+  template <int S>
+  void TileStages(char* const* base, int64_t R, int64_t n, int64_t padded, C (*st)[kMaxTile]) {
+    if constexpr (S < Op::kStages) {
+      using Stage = typename Op::template Stage<S>;
+      std::fill(st[S], st[S] + padded, Stage::template Identity<C>());
+      alignas(64) C buf[Op::kIn][kMaxTile];
+      for (int64_t r = 0; r < R; ++r) {
+        const C* in[Op::kIn];
+        for (int k = 0; k < Op::kIn; ++k) {
+          const Port& p = ports_[k];
+          in[k] = LoadRun<C>(p, base[k] + r * p.strideR * p.item, p.strideV, n, padded, buf[k]);
+        }
+        if ((S == 0 || !cached_) && r + kPrefetchRows < R) {
+          // A pass that brings the tile from memory (the first, or every one when the tile does
+          // not stay cached) fetches ahead: its rows are far apart.
+          const Port& p = ports_[0];
+          const char* ahead = base[0] + (r + kPrefetchRows) * p.strideR * p.item;
+          const int64_t bytes = (n - 1) * p.strideV * p.item + p.item;
+          if (p.strideV == 1) {
+            for (int64_t b = 0; b < bytes; b += 64) __builtin_prefetch(ahead + b);
+          }
+        }
+        const Port& o = ports_[Op::kIn];
+        C* keep = reinterpret_cast<C*>(base[Op::kIn] + r * o.strideR * o.item);
+        for (int64_t j = 0; j < padded; j += kLanes) {
+          P x[Op::kIn];
+          P stp[kMaxStats];
+          for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k] + j);
+          for (int s = 0; s < S; ++s) stp[s] = ei::pload<P>(&st[s][j]);
+          if (S + 1 == Op::kStages && saveTerm_) {
+            const P term = Op::Term(x, stp);
+            ei::pstoreu(keep + j, term);
+            ei::pstore(&st[S][j], ei::padd(ei::pload<P>(&st[S][j]), term));
+          } else {
+            ei::pstore(&st[S][j], Op::template Accum<S>(ei::pload<P>(&st[S][j]), x, stp));
+          }
+        }
+      }
+      TileStages<S + 1>(base, R, n, padded, st);
+    }
+  }
+
+  // One packet of the next line's first input, at the position this one has reached.
+  void Prefetch(int64_t r) const {
+    if (next_ != nullptr) __builtin_prefetch(next_ + r * ports_[0].item);
+    if (nextOut_ != nullptr) __builtin_prefetch(nextOut_ + r * ports_[Op::kIn].item, 1);
+  }
+
+  Port ports_[kPorts];
+  const char* next_ = nullptr;
+  const char* nextOut_ = nullptr;
+  bool cached_ = false;    // column mode: the tile stays in cache between passes
+  bool saveTerm_ = false;  // this line or tile keeps the last stage's terms in its output
+};
+
+}  // namespace rowwise
+}  // namespace kernels
+}  // namespace aclcpu

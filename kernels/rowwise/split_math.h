@@ -1,0 +1,140 @@
+// Packet math for the split-and-gate formulas: exp, sigmoid, the vendor's gelu forms and their
+// derivatives, and in-register rounding to fp16 / bf16 for the vendor's rounded intermediates.
+// Every function is a template over the packet type (Eigen fp32 packets, or scalar double for
+// the double-precision operators), so one text serves both.
+#pragma once
+
+// GCC 12 flags its own _mm512_undefined_* placeholders inside AVX-512 intrinsics and Eigen's
+// packet math as maybe-uninitialized; only kernel sources include this header.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+#endif
+
+#include <Eigen/Core>
+#include <cmath>
+#include <cstdint>
+
+#include "rowwise/split_io.h"
+
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
+namespace aclcpu {
+namespace kernels {
+namespace split {
+
+namespace ei = Eigen::internal;
+using PF = ei::packet_traits<float>::type;
+constexpr int kLanes = ei::packet_traits<float>::size;
+
+template <typename P>
+inline P Set(double v) {
+  return ei::pset1<P>(static_cast<typename ei::unpacket_traits<P>::type>(v));
+}
+
+// exp: Eigen's generic Cephes-style pexp_float (about 1 ulp, saturating only past +-88.72),
+// called directly because Eigen 3.4's AVX-512 pexp<Packet16f> clamps early at 88.376. Double
+// uses the C library.
+inline PF Exp(const PF& x) { return ei::pexp_float(x); }
+inline double Exp(double x) { return std::exp(x); }
+
+// 1 / (1 + exp(-x)), as the vendor's kernels build it.
+template <typename P>
+inline P Sigmoid(const P& x) {
+  const P one = Set<P>(1.0);
+  return ei::pdiv(one, ei::padd(one, Exp(ei::pnegate(x))));
+}
+
+// Lane-wise helpers for float packets.
+template <typename F>
+inline PF MapLanes(const PF& x, F f) {
+  alignas(64) float lanes[kLanes];
+  ei::pstore(lanes, x);
+  for (float& v : lanes) v = f(v);
+  return ei::pload<PF>(lanes);
+}
+
+// Round every lane to the nearest fp16 / bf16 value (RNE), kept as fp32.
+inline PF RoundHalf(const PF& x) {
+#if defined(EIGEN_VECTORIZE_AVX512)
+  return _mm512_cvtph_ps(_mm512_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT));
+#elif defined(EIGEN_VECTORIZE_AVX) && defined(__F16C__)
+  return _mm256_cvtph_ps(_mm256_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT));
+#else
+  return MapLanes(x, [](float v) { return HalfToFloat(FloatToHalf(v)); });
+#endif
+}
+inline PF RoundBf16(const PF& x) {
+  return MapLanes(x, [](float v) { return Bf16ToFloat(FloatToBf16(v)); });
+}
+
+// a < b ? x : y, lane-wise (float packets).
+inline PF SelectLt(const PF& a, const PF& b, const PF& x, const PF& y) {
+  return ei::pselect(ei::pcmp_lt(a, b), x, y);
+}
+
+// ---- gelu forms of GeGlu (the vendor's kernel formulas) ----
+// tanh form x / (1 + exp(-1.5957691 (x + 0.044715 x^3))), which equals 0.5 x (1 + tanh(...)).
+template <typename P>
+inline P GeluTanh(const P& x) {
+  const P x2 = ei::pmul(x, x);
+  const P inner = ei::pmul(x, ei::padd(Set<P>(1.0), ei::pmul(Set<P>(0.044715), x2)));
+  const P e = Exp(ei::pmul(Set<P>(-1.5957691), inner));
+  return ei::pdiv(x, ei::padd(Set<P>(1.0), e));
+}
+
+// erf form as x / (1 + exp(P(x'^2) x')), x' = min(x, 5.75), with the vendor's degree-6
+// polynomial in x'^2.
+template <typename P>
+inline P GeluErf(const P& x) {
+  const P xc = ei::pmin(x, Set<P>(5.75));
+  const P z = ei::pmul(xc, xc);
+  P p = Set<P>(-0.3512339572e-8);
+  p = ei::padd(ei::pmul(p, z), Set<P>(0.2645266170e-6));
+  p = ei::padd(ei::pmul(p, z), Set<P>(-0.7929488134e-5));
+  p = ei::padd(ei::pmul(p, z), Set<P>(0.1106123840e-3));
+  p = ei::padd(ei::pmul(p, z), Set<P>(0.6518995814e-4));
+  p = ei::padd(ei::pmul(p, z), Set<P>(-0.7266616915e-1));
+  p = ei::padd(ei::pmul(p, z), Set<P>(-0.1595769883e1));
+  const P e = Exp(ei::pmul(p, xc));
+  return ei::pdiv(x, ei::padd(Set<P>(1.0), e));
+}
+
+// d/dx of the tanh gelu as the vendor's backward kernel writes it:
+//   g1 = 1 / (exp(x (x^2 A1 + A2)) + 1), g2 = x^2 A3 + A4, gelu' = (x (g1 - 1) g2 + 1) g1.
+template <typename P>
+inline P GeluTanhGrad(const P& x) {
+  const P x2 = ei::pmul(x, x);
+  const P a = ei::padd(ei::pmul(x2, Set<P>(-0.0713548162726)), Set<P>(-1.5957691216057308));
+  const P one = Set<P>(1.0);
+  const P g1 = ei::pdiv(one, ei::padd(Exp(ei::pmul(x, a)), one));
+  const P g2 = ei::padd(ei::pmul(x2, Set<P>(-0.2140644488178)), Set<P>(-1.5957691216057308));
+  return ei::pmul(ei::padd(ei::pmul(ei::pmul(x, ei::psub(g1, one)), g2), one), g1);
+}
+
+// 0.5 x (1 + erf(x / sqrt 2)); Eigen 3.4 core has no vectorised erf: the C library's, per lane.
+inline PF GeluErfExact(const PF& x) {
+  const PF erf = MapLanes(ei::pmul(x, Set<PF>(M_SQRT1_2)), [](float v) { return std::erf(v); });
+  return ei::pmul(ei::pmul(Set<PF>(0.5), x), ei::padd(Set<PF>(1.0), erf));
+}
+
+// tanh: Eigen's rational approximation (measured within 4.6 ulps over [-10, 10]; no
+// cancellation near 0, unlike 1 - 2 / (exp(2x) + 1)).
+inline PF Tanh(const PF& x) { return ei::ptanh(x); }
+
+// d/dx of the erf gelu: Phi(x) + x phi(x).
+inline PF GeluErfGrad(const PF& x) {
+  const PF half = Set<PF>(0.5);
+  // Eigen 3.4 core has no vectorised erf: the C library's, lane by lane.
+  const PF erf = MapLanes(ei::pmul(x, Set<PF>(M_SQRT1_2)), [](float v) { return std::erf(v); });
+  const PF cdf = ei::pmul(half, ei::padd(Set<PF>(1.0), erf));
+  const PF pdf =
+      ei::pmul(Exp(ei::pmul(Set<PF>(-0.5), ei::pmul(x, x))), Set<PF>(0.3989422804014327));
+  return ei::padd(cdf, ei::pmul(x, pdf));
+}
+
+}  // namespace split
+}  // namespace kernels
+}  // namespace aclcpu

@@ -1,0 +1,192 @@
+#include "ops/reduce_plan.h"
+
+#include <string>
+#include <utility>
+
+#include "aclnn/opdev/op_errno.h"
+#include "common/check_level.h"
+#include "common/error.h"
+#include "common/precision.h"
+#include "nnopbase/objects.h"
+#include "nnopbase/op_checks.h"
+#include "ops/view_memory.h"
+#include "runtime/runtime.h"
+
+namespace aclcpu {
+namespace ops {
+namespace {
+
+namespace rw = kernels::rowwise;
+
+struct LaunchInfo {
+  rw::ReduceOp op;
+  bool computeF64;
+  int64_t dim;
+  rw::Elem inVia[2];
+  rw::Elem outVia[2];
+  const char* names[4];  // inputs, then outputs (static literals)
+};
+
+void FillOperand(const TensorSnapshot& view, rw::Elem via, int64_t dim, int ndim, bool perLine,
+                 rw::ReduceOperand* operand) {
+  operand->data = const_cast<void*>(ViewFirstElement(view));
+  ToElem(view.dtype, &operand->storage);
+  operand->via = via;
+  if (view.shape.empty()) {  // 0-d: one value
+    operand->strides[0] = 1;
+    return;
+  }
+  for (int d = 0; d < ndim; ++d) {
+    if (perLine) {  // the view lacks `dim`
+      operand->strides[d] = d == dim ? 0 : view.strides[d < dim ? d : d - 1];
+    } else {
+      operand->strides[d] = view.strides[d];
+    }
+  }
+}
+
+int Launch(const ExecutorPlan& plan, aclrtStream stream) {
+  const LaunchInfo info = plan.Payload<LaunchInfo>();
+  const char* opName = plan.opName;
+  const int nIn = rw::NumInputs(info.op);
+  const int nOut = rw::NumOutputs(info.op);
+  if (CheckEnabled(1)) {
+    for (int k = 0; k < nIn; ++k) {
+      ACLCPU_RETURN_IF_ERROR(RecheckViewMemory(opName, info.names[k], plan.inputs[k]));
+    }
+    for (int k = 0; k < nOut; ++k) {
+      ACLCPU_RETURN_IF_ERROR(RecheckViewMemory(opName, info.names[nIn + k], plan.outputs[k]));
+    }
+  }
+  for (int k = 0; k < nIn; ++k) {
+    ACLCPU_RETURN_IF_ERROR(CheckViewInitialised(opName, info.names[k], plan.inputs[k]));
+  }
+  rw::ReduceProblem problem;
+  problem.op = info.op;
+  problem.computeF64 = info.computeF64;
+  const TensorSnapshot& shapeView = plan.inputs[0];
+  problem.ndim = shapeView.shape.empty() ? 1 : static_cast<int>(shapeView.shape.size());
+  problem.dim = static_cast<int>(info.dim);
+  for (int d = 0; d < problem.ndim; ++d) {
+    problem.shape[d] = shapeView.shape.empty() ? 1 : shapeView.shape[d];
+  }
+  for (int k = 0; k < nIn; ++k) {
+    FillOperand(plan.inputs[k], info.inVia[k], info.dim, problem.ndim, false, &problem.in[k]);
+  }
+  for (int k = 0; k < nOut; ++k) {
+    FillOperand(plan.outputs[k], info.outVia[k], info.dim, problem.ndim, k == 1, &problem.out[k]);
+  }
+  size_t cost = 0;
+  std::vector<rt::ByteRange> writes;
+  for (int k = 0; k < nIn; ++k) cost += ViewTrafficBytes(plan.inputs[k]);
+  for (int k = 0; k < nOut; ++k) {
+    cost += ViewTrafficBytes(plan.outputs[k]);
+    writes.push_back(ViewHull(plan.outputs[k]));
+  }
+  kernels::ThreadPool* pool = rt::CurrentDevicePool();
+  // The problem holds raw pointers and strides only: the executor may be gone when it runs.
+  auto task = [problem, pool]() -> int {
+    rw::RunReduce(problem, pool);
+    return 0;
+  };
+  const int rc = rt::Submit(stream, opName, std::move(task), std::move(writes), cost);
+  if (rc != 0) {
+    return Fail(ACLNN_ERR_RUNTIME_ERROR,
+                std::string(opName) + ": enqueueing on the stream failed with runtime error " +
+                    std::to_string(rc));
+  }
+  for (int k = 0; k < nOut; ++k) MarkViewWritten(plan.outputs[k]);
+  return ACLNN_SUCCESS;
+}
+
+int CheckViews(const ReducePlan& plan, int nIn, int nOut) {
+  const char* op = plan.opName;
+  for (int k = 0; k < nIn; ++k) {
+    ACLCPU_RETURN_IF_ERROR(opcheck::ViewInDeviceMemory(op, plan.in[k].name, plan.in[k].tensor));
+  }
+  for (int k = 0; k < nOut; ++k) {
+    const ReduceArg& out = plan.out[k];
+    ACLCPU_RETURN_IF_ERROR(opcheck::ViewInDeviceMemory(op, out.name, out.tensor));
+    ACLCPU_RETURN_IF_ERROR(opcheck::NoSelfOverlap(op, out.name, out.tensor));
+    for (int i = 0; i < nIn; ++i) {
+      ACLCPU_RETURN_IF_ERROR(
+          opcheck::NoPartialOverlap(op, out.name, out.tensor, plan.in[i].name, plan.in[i].tensor));
+    }
+  }
+  if (nOut == 2) {
+    // The per-line output is written after its line's other output: no sharing at all.
+    ACLCPU_RETURN_IF_ERROR(opcheck::NoPartialOverlap(op, plan.out[1].name, plan.out[1].tensor,
+                                                     plan.out[0].name, plan.out[0].tensor));
+  }
+  return ACLNN_SUCCESS;
+}
+
+}  // namespace
+
+bool ToElem(aclDataType dtype, rw::Elem* elem) {
+  switch (dtype) {
+    case ACL_FLOAT:
+      *elem = rw::Elem::kF32;
+      return true;
+    case ACL_FLOAT16:
+      *elem = rw::Elem::kF16;
+      return true;
+    case ACL_BF16:
+      *elem = rw::Elem::kBF16;
+      return true;
+    case ACL_DOUBLE:
+      *elem = rw::Elem::kF64;
+      return true;
+    default:
+      return false;
+  }
+}
+
+int FinishReducePlan(const ReducePlan& plan, uint64_t* workspaceSize, aclOpExecutor** executor) {
+  const int nIn = rw::NumInputs(plan.op);
+  const int nOut = rw::NumOutputs(plan.op);
+  ExecutorPlan executorPlan;
+  executorPlan.opName = plan.opName;
+  executorPlan.workspaceSize = 0;
+  if (!plan.empty) {
+    ACLCPU_RETURN_IF_ERROR(CheckViews(plan, nIn, nOut));
+    LaunchInfo info{plan.op, plan.computeF64, plan.dim, {}, {}, {}};
+    for (int k = 0; k < nIn; ++k) {
+      if (!ToElem(plan.in[k].via, &info.inVia[k])) info.inVia[k] = rw::Elem::kF64;
+      info.names[k] = plan.in[k].name;
+    }
+    for (int k = 0; k < nOut; ++k) {
+      if (!ToElem(plan.out[k].via, &info.outVia[k])) info.outVia[k] = rw::Elem::kF64;
+      info.names[nIn + k] = plan.out[k].name;
+    }
+    if (CurrentPrecision() == PrecisionMode::kGolden) {
+      // The golden: float64 from the exactly widened inputs, one rounding to each output.
+      info.computeF64 = true;
+      for (rw::Elem& via : info.inVia) via = rw::Elem::kF64;
+      for (rw::Elem& via : info.outVia) via = rw::Elem::kF64;
+    }
+    if (nIn == 1) {
+      executorPlan.inputs = {Snapshot(*plan.in[0].tensor)};
+    } else {
+      executorPlan.inputs = {Snapshot(*plan.in[0].tensor), Snapshot(*plan.in[1].tensor)};
+    }
+    if (nOut == 1) {
+      executorPlan.outputs = {Snapshot(*plan.out[0].tensor)};
+    } else {
+      executorPlan.outputs = {Snapshot(*plan.out[0].tensor), Snapshot(*plan.out[1].tensor)};
+    }
+    executorPlan.SetPayload(info);
+    executorPlan.launch = &Launch;
+  }
+  aclOpExecutor* created = CreateExecutor(executorPlan);
+  if (created == nullptr) {
+    return Fail(ACLNN_ERR_INNER_CREATE_EXECUTOR,
+                std::string(plan.opName) + ": could not create the executor");
+  }
+  *workspaceSize = 0;
+  *executor = created;
+  return ACLNN_SUCCESS;
+}
+
+}  // namespace ops
+}  // namespace aclcpu

@@ -1,0 +1,19 @@
+// ACLNN_CPU_CHECK=2 support for the split-and-gate plans: inputs must not read never-written
+// device bytes, and outputs are marked written element run by element run (so that a strided
+// output does not mark its gaps).
+#pragma once
+
+#include "nnopbase/objects.h"
+
+namespace aclcpu {
+namespace ops {
+namespace splitmem {
+
+// ACLNN_SUCCESS, or 161002 naming `arg` and the first never-written byte range it reads.
+int CheckInitialised(const char* opName, const char* arg, const TensorSnapshot& view);
+// Marks the bytes of the view's elements written.
+void MarkWritten(const TensorSnapshot& view);
+
+}  // namespace splitmem
+}  // namespace ops
+}  // namespace aclcpu
