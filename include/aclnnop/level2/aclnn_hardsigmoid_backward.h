@@ -1,0 +1,11 @@
+/*
+ * aclnnop/level2/aclnn_hardsigmoid_backward.h — same declarations as
+ * aclnnop/aclnn_hardsigmoid_backward.h (aclnn-cpu); CANN installs operator headers under both
+ * paths.
+ */
+#ifndef ACLCPU_ACLNNOP_LEVEL2_ACLNN_HARDSIGMOID_BACKWARD_H_
+#define ACLCPU_ACLNNOP_LEVEL2_ACLNN_HARDSIGMOID_BACKWARD_H_
+
+#include "../aclnn_hardsigmoid_backward.h"
+
+#endif /* ACLCPU_ACLNNOP_LEVEL2_ACLNN_HARDSIGMOID_BACKWARD_H_ */

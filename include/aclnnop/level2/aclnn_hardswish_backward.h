@@ -1,0 +1,10 @@
+/*
+ * aclnnop/level2/aclnn_hardswish_backward.h — same declarations as
+ * aclnnop/aclnn_hardswish_backward.h (aclnn-cpu); CANN installs operator headers under both paths.
+ */
+#ifndef ACLCPU_ACLNNOP_LEVEL2_ACLNN_HARDSWISH_BACKWARD_H_
+#define ACLCPU_ACLNNOP_LEVEL2_ACLNN_HARDSWISH_BACKWARD_H_
+
+#include "../aclnn_hardswish_backward.h"
+
+#endif /* ACLCPU_ACLNNOP_LEVEL2_ACLNN_HARDSWISH_BACKWARD_H_ */

@@ -1,0 +1,28 @@
+// Kernel instances of lists/hard.inc.
+#include "elementwise/instance.h"  // first: see io.h on GCC warnings
+// (the functors after it)
+#include "elementwise/functors/hard.h"
+
+namespace aclcpu {
+namespace kernels {
+namespace {
+
+// Elu on DOUBLE: the vendor's AICPU kernel computes in double (with its scalars rounded to 6
+// decimals), so the NPU row runs the functor on double packets.
+void EluAicpuF64(void* const* out, const void* const* in, int64_t n, const KernelParams& p,
+                 bool /*stream*/) {
+  RunGolden<GF64, 1, 1>(out, in, n, EluAicpuNpuFn<PacketD>(p));
+}
+
+}  // namespace
+
+const KernelRow* RowsHard(size_t* count) {
+  static const KernelRow rows[] = {
+#include "elementwise/lists/hard.inc"
+  };
+  *count = sizeof(rows) / sizeof(rows[0]);
+  return rows;
+}
+
+}  // namespace kernels
+}  // namespace aclcpu
