@@ -64,20 +64,20 @@ inline void RunChunked(void* const* out, const void* const* in, int64_t n, const
     }
     for (int k = 0; k < NOut; ++k) NarrowChunk<Io>(fo[k], to, o[k] + i, len, nt);
   };
-  auto step = [&](int64_t i, bool nt) __attribute__((always_inline)) {
-    Packet x[NIn], r[NOut];
-    for (int k = 0; k < NIn; ++k) x[k] = Io::Load(a[k] + i);
-    Apply<NIn, NOut>(op, x, r);
-    for (int k = 0; k < NOut; ++k) {
-      if (nt) {
-        Io::Stream(o[k] + i, r[k]);
-      } else {
-        Io::Store(o[k] + i, r[k]);
-      }
-    }
-  };
   int64_t i = 0;
-  if constexpr (Io::kPacket) {
+  if constexpr (Io::kPacket) {  // (policies without in-register conversions have no Load/Store)
+    auto step = [&](int64_t at, bool nt) __attribute__((always_inline)) {
+      Packet x[NIn], r[NOut];
+      for (int k = 0; k < NIn; ++k) x[k] = Io::Load(a[k] + at);
+      Apply<NIn, NOut>(op, x, r);
+      for (int k = 0; k < NOut; ++k) {
+        if (nt) {
+          Io::Stream(o[k] + at, r[k]);
+        } else {
+          Io::Store(o[k] + at, r[k]);
+        }
+      }
+    };
     if (stream && reinterpret_cast<uintptr_t>(o[0]) % sizeof(T) == 0) {
       const int64_t head = static_cast<int64_t>(BytesToStreamAlign(o[0]) / sizeof(T));
       if (head + kPacketSize <= n) {
