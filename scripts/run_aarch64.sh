@@ -32,11 +32,11 @@ file "$build/tests/kernels/test_kernels" | grep -q "ARM aarch64" || {
 qemu=(qemu-aarch64 -L "$sysroot")
 status=0
 # Under qemu every instruction is emulated and the tests' long double references are software
-# binary128 on AArch64, so the suites whose subject is the same on every architecture stay on the
-# native run: FastPaths (multi-million-element and exhaustive 16-bit sweeps of the x86 packet
-# paths) and the strided-layout sweeps (the driver's walk is plain C++). Conversions, every kernel
-# at sizes around the block (NEON packets and tails), thread counts, the pool and the driver run.
-filter=${ACLNN_CPU_AARCH64_GTEST_FILTER:--FastPaths.*:*StridedLayouts*}
+# binary128 on AArch64, so the long sweeps (every kernel-list row at sizes up to a few blocks, the
+# exhaustive 16-bit tests, golden mode) stay on the native run. Under qemu: every row's special
+# values, strided / transposed / broadcast / 0-d / empty layouts (NEON packets, tails, the walk),
+# thread-count identity and the checker guard; conversions, the pool, the split driver.
+filter=${ACLNN_CPU_AARCH64_GTEST_FILTER:-*SpecialValues*:*StridedTransposed*:*BitwiseIdentical*:*CheckerRejects*:Convert.*:ThreadPool.*:RoundF64.*:SplitViews.*:SplitDriver.*:CacheInfoTest.*}
 "${qemu[@]}" "$build/tests/kernels/test_kernels" --gtest_brief=1 --gtest_filter="$filter" \
   > "$build/test_kernels.log" 2>&1 || status=1
 tail -3 "$build/test_kernels.log"
