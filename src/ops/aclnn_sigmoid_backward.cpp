@@ -1,6 +1,6 @@
 // aclnnSigmoidBackward: gradInput = (gradOutput·(1 − output))·output, output being the forward
 // result; the inputs broadcast and promote (DOUBLE runs the AICPU kernel in double), the result
-// is cast to gradInput's dtype. Complex gradients are not implemented (561003).
+// is cast to gradInput's dtype. Complex gradients have no kernel here and are refused (561003).
 #include "aclnnop/aclnn_sigmoid_backward.h"
 
 #include <vector>
