@@ -1,7 +1,7 @@
 // aclnnSigmoid / aclnnInplaceSigmoid: out = 1 / (1 + exp(−x)). Integer and bool inputs are cast
 // to out's dtype first; FLOAT / FLOAT16 / BFLOAT16 run the AI Core kernel's fp32 order, DOUBLE the
-// AICPU kernel in double; the result is cast to out's dtype. Complex sigmoid has no kernel here and is refused
-// (561003, docs/divergences.md).
+// AICPU kernel in double; the result is cast to out's dtype. Complex sigmoid has no kernel here and
+// is refused (561003, docs/divergences.md).
 #include "aclnnop/aclnn_sigmoid.h"
 
 #include <algorithm>
