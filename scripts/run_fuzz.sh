@@ -10,7 +10,7 @@ build=${2:-$root_dir/build-fuzz}
 cxx=${CXX_FUZZ:-$(command -v clang++-14 || command -v clang++)}
 cc=${CC_FUZZ:-$(command -v clang-14 || command -v clang)}
 cmake -S "$root_dir/fuzz" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_COMPILER="$cc" -DACLNN_CPU_NATIVE=OFF > "$build.configure.log" 2>&1 || {
+  -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_COMPILER="$cc" -DACLNN_CPU_ISAS=baseline > "$build.configure.log" 2>&1 || {
   cat "$build.configure.log"; exit 1; }
 cmake --build "$build" -j "${JOBS:-$(nproc)}" --target fuzz_api > "$build.build.log" 2>&1 || {
   tail -50 "$build.build.log"; exit 1; }

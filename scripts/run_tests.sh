@@ -14,7 +14,7 @@ cmake --build "$build" -j"$(nproc)"
 # tests and both samples under qemu (ACLNN_CPU_SKIP_AARCH64=1 skips it alone), then the whole
 # suite under ASan+UBSan and under TSan. The sanitizer summary comes last.
 if [ "${ACLNN_CPU_SKIP_SANITIZERS:-0}" != 1 ]; then
-  bash "$root/scripts/run_valgrind.sh" "$root/build/valgrind"
+  bash "$root/scripts/run_valgrind.sh" "$build"
   bash "$root/scripts/run_fuzz.sh" "${ACLNN_CPU_FUZZ_SECONDS:-60}" "$root/build/fuzz"
   [ "${ACLNN_CPU_SKIP_AARCH64:-0}" = 1 ] || bash "$root/scripts/run_aarch64.sh" "$root/build/aarch64"
   bash "$root/scripts/run_sanitizers.sh" "$root/build/sanitizers"

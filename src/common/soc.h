@@ -3,18 +3,20 @@
 
 #include <string>
 
+#include "elementwise/types.h"
+
 namespace aclcpu {
 
 enum class SocFamily { kAtlasTraining, kAtlasInference, kAtlasA2, kAtlasA3, kAscend950 };
-// Which generation of the vendor's operator kernels the chip's op package follows.
-enum class KernelGeneration { kLegacy, kCurrent };
 
 struct SocProfile {
   const char* name;  // what aclrtGetSocName returns
   SocFamily family;
   const char* familyName;
   bool hasBf16;
-  KernelGeneration generation;
+  // Which generation of the vendor's operator kernels the chip's op package follows (Legacy or
+  // Current; the kernel lists use the same enum, with Any for rows that serve both).
+  kernels::Generation generation;
 };
 
 constexpr const char* kDefaultSoc = "Ascend910B1";

@@ -48,7 +48,7 @@ int GetWorkspaceSize(const char* kOpName, const aclTensor* self, const aclScalar
                 std::string(kOpName) + ": alpha must be nonzero, got " + trace::FloatText(a));
   }
   // The 950's tiling refuses a tiny α (an inner error in phase 1, not a parameter error).
-  if (soc->generation == KernelGeneration::kCurrent && std::fabs(a) < 1e-7f &&
+  if (soc->generation == kernels::Generation::Current && std::fabs(a) < 1e-7f &&
       !opcheck::IsEmpty(self)) {
     return Fail(ACLNN_ERR_INNER_TILING_ERROR, std::string(kOpName) + ": alpha " +
                                                   trace::FloatText(a) +

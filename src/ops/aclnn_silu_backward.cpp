@@ -57,7 +57,7 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, aclTens
   ACLCPU_CHECK_LIVE_TENSOR(gradInput);
   const SocProfile* soc = nullptr;
   ACLCPU_RETURN_IF_ERROR(ops::ChipFor(kOpName, &soc));
-  const bool current = soc->generation == KernelGeneration::kCurrent;
+  const bool current = soc->generation == kernels::Generation::Current;
 
   ACLCPU_CHECK_DTYPE_IN(gradOutput, kDtypes);
   ACLCPU_CHECK_DTYPE_IN(self, kDtypes);

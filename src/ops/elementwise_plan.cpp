@@ -30,10 +30,7 @@ constexpr DtypePair kDtypes[] = {
     {ACL_COMPLEX64, kernels::DType::C64}, {ACL_COMPLEX128, kernels::DType::C128},
 };
 
-kernels::Generation GenerationOf(const SocProfile& soc) {
-  return soc.generation == KernelGeneration::kCurrent ? kernels::Generation::Current
-                                                      : kernels::Generation::Legacy;
-}
+kernels::Generation GenerationOf(const SocProfile& soc) { return soc.generation; }
 
 int CheckViews(const char* api, const ElementwiseDesc& d, const ElementwiseCall& c) {
   const char* const* names = d.argNames;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "common/precision.h"
+#include "isa/isa.h"
 #include "runtime/registry.h"
 #include "runtime/runtime.h"
 
@@ -50,7 +51,7 @@ LaunchTimer::LaunchTimer(const char* api, const void* executor, aclrtStream stre
   state_->what = std::string(api) + " completed in ";
   state_->where = " us (" + trace::ObjectName("executor", executor) + " on " +
                   trace::ObjectName("stream", stream) + ", " + PrecisionName(CurrentPrecision()) +
-                  " numerics)\n";
+                  " numerics, " + kernels::IsaName(kernels::SelectedIsa()) + " kernels)\n";
   state_->startNs = NowNs();
   // Work already queued: the operator's work starts when the stream reaches it, which a marker
   // enqueued just before it records. An idle stream reaches it now.

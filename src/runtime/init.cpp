@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -13,8 +14,9 @@
 #include "common/log.h"
 #include "common/precision.h"
 #include "common/soc.h"
-#include "runtime/json_syntax.h"
+#include "isa/isa.h"
 #include "runtime/cache_size.h"
+#include "runtime/json_syntax.h"
 #include "runtime/memory.h"
 #include "runtime/registry.h"
 #include "runtime/rt_impl.h"
@@ -145,7 +147,14 @@ int Init(const char* configPath) {
   if (!SelectedPrecision(nullptr, &precisionError)) {
     return Fail(ACL_ERROR_INVALID_PARAM, "aclInit: " + precisionError);
   }
+  const std::string isaError = kernels::IsaCapError();
+  if (!isaError.empty()) return Fail(ACL_ERROR_INVALID_PARAM, "aclInit: " + isaError);
   if (int rc = ConfigureLastLevelCache("aclInit")) return rc;
+  if (LogEnabled(LogLevel::kInfo)) {
+    const char* cap = std::getenv("ACLNN_CPU_MAX_ISA");
+    Log(LogLevel::kInfo, "kernels: the %s variant (the best this CPU runs; ACLNN_CPU_MAX_ISA %s)",
+        kernels::IsaName(kernels::SelectedIsa()), cap != nullptr && *cap != '\0' ? cap : "unset");
+  }
   Registry& reg = Reg();
   std::lock_guard<std::mutex> lock(reg.mu);
   if (reg.initialized) {

@@ -16,7 +16,7 @@ ACLNN_CPU_TRACE="$tmp/trace" bash "$check_output" "$exe" "$expected_out" >"$tmp/
 
 prefix='\[aclnn_cpu trace\] '
 call_re="^${prefix}(acl[A-Za-z0-9_]*|Acl[A-Za-z0-9_]*)\((.*)\) = (.+)$"
-done_re="^${prefix}(aclnn[A-Za-z0-9]+) completed in [0-9]+ us \(executor#[0-9]+ on stream#[0-9]+, (npu|golden) numerics\)$"
+done_re="^${prefix}(aclnn[A-Za-z0-9]+) completed in [0-9]+ us \(executor#[0-9]+ on stream#[0-9]+, (npu|golden) numerics, (baseline|avx2|avx512|avx512_bf16|neon|native) kernels\)$"
 : >"$tmp/names"
 n=0 completed_at=0 launch_at=0 sync_at=0
 while IFS= read -r line; do

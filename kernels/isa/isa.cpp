@@ -1,0 +1,146 @@
+#include "isa/isa.h"
+
+#include <cstdlib>
+#include <cstring>
+
+#include "isa/isa_variants.inc.h"
+
+namespace aclcpu {
+namespace kernels {
+namespace {
+
+struct CapName {
+  const char* name;
+  Isa level;
+};
+
+#if defined(__x86_64__)
+constexpr CapName kCaps[] = {{"baseline", Isa::kBaseline},
+                             {"avx2", Isa::kAvx2},
+                             {"avx512", Isa::kAvx512},
+                             {"avx512_bf16", Isa::kAvx512Bf16}};
+const char* const kCapList = "baseline, avx2, avx512 or avx512_bf16";
+#elif defined(__aarch64__)
+constexpr CapName kCaps[] = {{"baseline", Isa::kNeon}, {"neon", Isa::kNeon}};
+const char* const kCapList = "baseline or neon";
+#else
+constexpr CapName kCaps[] = {{"baseline", Isa::kBaseline}};
+const char* const kCapList = "baseline";
+#endif
+
+struct Cap {
+  bool set = false;
+  bool valid = true;
+  Isa level = Isa::kBaseline;
+  std::string value;
+};
+
+Cap ReadCap() {
+  Cap cap;
+  const char* env = std::getenv("ACLNN_CPU_MAX_ISA");
+  if (env == nullptr || *env == '\0') return cap;
+  cap.value = env;
+  for (const CapName& c : kCaps) {
+    if (cap.value == c.name) {
+      cap.set = true;
+      cap.level = c.level;
+      return cap;
+    }
+  }
+  cap.valid = false;
+  return cap;
+}
+
+const Cap& TheCap() {
+  static const Cap cap = ReadCap();
+  return cap;
+}
+
+}  // namespace
+
+const char* IsaName(Isa isa) {
+  switch (isa) {
+    case Isa::kBaseline:
+      return "baseline";
+    case Isa::kAvx2:
+      return "avx2";
+    case Isa::kAvx512:
+      return "avx512";
+    case Isa::kAvx512Bf16:
+      return "avx512_bf16";
+    case Isa::kNeon:
+      return "neon";
+    case Isa::kNative:
+      return "native";
+  }
+  return "?";
+}
+
+bool CpuSupports(Isa isa) {
+  switch (isa) {
+    case Isa::kNative:  // built for this machine by request
+    case Isa::kBaseline:
+      return true;
+#if defined(__x86_64__)
+    // libgcc's answers include the OS check (XGETBV) for the AVX and AVX-512 register state.
+    case Isa::kAvx2:
+      __builtin_cpu_init();
+      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+             __builtin_cpu_supports("f16c") && __builtin_cpu_supports("bmi") &&
+             __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+    case Isa::kAvx512:
+      return CpuSupports(Isa::kAvx2) && __builtin_cpu_supports("avx512f") &&
+             __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512cd") &&
+             __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
+    case Isa::kAvx512Bf16:
+      return CpuSupports(Isa::kAvx512) && __builtin_cpu_supports("avx512bf16") &&
+             __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2");
+#endif
+#if defined(__aarch64__)
+    case Isa::kNeon:
+      return true;
+#endif
+    default:
+      return false;
+  }
+}
+
+int BuiltIsas(Isa* out, int max) {
+  static const Isa kBuilt[] = {
+#define ACLCPU_ISA(variant, level) Isa::level,
+      ACLCPU_ISA_VARIANTS
+#undef ACLCPU_ISA
+  };
+  int n = 0;
+  for (Isa isa : kBuilt) {
+    if (n < max) out[n] = isa;
+    ++n;
+  }
+  return n;
+}
+
+std::string IsaCapError() {
+  const Cap& cap = TheCap();
+  if (cap.valid) return std::string();
+  return "ACLNN_CPU_MAX_ISA must be " + std::string(kCapList) + ", but is \"" + cap.value + "\"";
+}
+
+// The best built variant that the CPU supports and the cap allows; the lowest built one (the
+// baseline of the architecture) when nothing else qualifies.
+Isa ChooseIsa() {
+  Isa built[8];
+  const int n = BuiltIsas(built, 8);
+  const Cap& cap = TheCap();
+  Isa best = built[0];
+  for (int i = 0; i < n; ++i) {
+    if (!CpuSupports(built[i])) continue;
+    if (cap.set && built[i] != Isa::kNative &&
+        static_cast<int>(built[i]) > static_cast<int>(cap.level))
+      continue;
+    best = built[i];
+  }
+  return best;
+}
+
+}  // namespace kernels
+}  // namespace aclcpu
