@@ -38,7 +38,8 @@ struct RowShape {
   int64_t Cols(int64_t n) const { return dim == 1 ? len : n / len; }
 };
 inline const std::vector<RowShape>& RowShapes() {
-  static const std::vector<RowShape> s = {{"Last1K", 1, 1024}, {"Last32K", 1, 32768}, {"Dim0", 0, 1024}};
+  static const std::vector<RowShape> s = {
+      {"Last1K", 1, 1024}, {"Last32K", 1, 32768}, {"Dim0", 0, 1024}};
   return s;
 }
 

@@ -77,9 +77,10 @@ void BM_Reduce(benchmark::State& st, ReduceCase c, RowShape shape, int64_t n, in
   // log-probabilities) and dy in [-5, 5].
   const bool logBackward = c.kernel == rw::ReduceOp::kLogSoftmaxGrad;
   const void* x = CachedInput(Dt::F32, n, -5.0, 5.0, 1);
-  const void* y = backward ? CachedInput(Dt::F32, n, logBackward ? -12.0 : 0.0,
-                                         logBackward ? -4.0 : 2.0 / static_cast<double>(shape.len), 4)
-                           : nullptr;
+  const void* y = backward
+                      ? CachedInput(Dt::F32, n, logBackward ? -12.0 : 0.0,
+                                    logBackward ? -4.0 : 2.0 / static_cast<double>(shape.len), 4)
+                      : nullptr;
   Buffer out(n * sizeof(float));
   rw::ReduceProblem p;
   p.op = c.kernel;
