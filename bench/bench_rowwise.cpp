@@ -11,7 +11,6 @@
 //   SwiGluGrad: read dy (n / 2) and x, write dx (n): x's halves into dx's first half, plus dy
 //   (read once) into dx's second half.
 #include <string>
-#include <vector>
 
 #include "bench_common.h"
 #include "rowwise/reduce.h"
@@ -32,9 +31,12 @@ struct RoofSegment {
   int64_t bytes;
 };
 
-double RooflineOf(const std::vector<RoofSegment>& segments, size_t isz, int threads) {
+double RooflineOf(const RoofSegment* segments, int count, size_t isz, int threads) {
   double us = 0;
-  for (const RoofSegment& s : segments) us += BestRoofline(s.a, s.b, s.o, s.bytes, isz, threads);
+  for (int k = 0; k < count; ++k) {
+    const RoofSegment& s = segments[k];
+    us += BestRoofline(s.a, s.b, s.o, s.bytes, isz, threads);
+  }
   return us;
 }
 
@@ -103,8 +105,8 @@ void BM_Reduce(benchmark::State& st, ReduceCase c, RowShape shape, int64_t n, in
   }
   const int64_t bytes = n * static_cast<int64_t>(sizeof(float));
   SetTraffic(st, n, sizeof(float), bytes * (backward ? 3 : 2), threads);
-  st.counters["roofline_us"] =
-      RooflineOf({{backward ? y : x, x, out.p, bytes}}, sizeof(float), threads);
+  const RoofSegment roof{backward ? y : x, x, out.p, bytes};
+  st.counters["roofline_us"] = RooflineOf(&roof, 1, sizeof(float), threads);
 }
 
 // ---- split-and-gate family ----
@@ -189,20 +191,25 @@ void BM_Split(benchmark::State& st, SplitCase c, Dt d, int64_t n, int threads) {
   const int64_t hb = half * static_cast<int64_t>(isz);  // bytes of one half
   const char* xb = static_cast<const char*>(x);
   char* ob = static_cast<char*>(out0.p);
-  std::vector<RoofSegment> roof;
+  RoofSegment roof[2];
+  int segments = 1;
   int64_t traffic = 0;
   if (c.backward) {
-    roof = {{xb, xb + hb, ob, hb}, {dy, dy, ob + hb, hb}};
+    roof[0] = {xb, xb + hb, ob, hb};
+    roof[1] = {dy, dy, ob + hb, hb};
+    segments = 2;
     traffic = 5 * hb;
   } else if (c.numOutputs == 2) {
-    roof = {{xb, xb, ob, hb}, {xb + hb, xb + hb, out1.p, hb}};
+    roof[0] = {xb, xb, ob, hb};
+    roof[1] = {xb + hb, xb + hb, out1.p, hb};
+    segments = 2;
     traffic = 4 * hb;
   } else {
-    roof = {{xb, xb + hb, ob, hb}};
+    roof[0] = {xb, xb + hb, ob, hb};
     traffic = 3 * hb;
   }
   SetTraffic(st, n, isz, traffic, threads);
-  st.counters["roofline_us"] = RooflineOf(roof, isz, threads);
+  st.counters["roofline_us"] = RooflineOf(roof, segments, isz, threads);
 }
 
 }  // namespace
