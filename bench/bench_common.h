@@ -10,11 +10,36 @@
 #include <string>
 #include <vector>
 
+namespace aclcpu {
+namespace kernels {
+class ThreadPool;
+}  // namespace kernels
+}  // namespace aclcpu
+
 namespace aclbench {
 
 // The sizes of the issue: a single element, in L1, in L2, in LLC, out of cache (twice).
 inline const std::vector<int64_t>& Sizes() {
   static const std::vector<int64_t> s = {1, 1 << 10, 1 << 16, 1 << 20, 1 << 24, 1 << 26};
+  return s;
+}
+
+// The softmax family's sizes (multiples of every line length below) and 2-D shapes: lines of 1K
+// and 32K along the last dim, and 1K along dim 0 (the lines n / 1K elements apart).
+inline const std::vector<int64_t>& RowwiseSizes() {
+  static const std::vector<int64_t> s = {1 << 16, 1 << 20, 1 << 24};
+  return s;
+}
+struct RowShape {
+  const char* name;  // part of the operator's benchmark name: "SoftmaxLast1K"
+  int dim;           // the reduced dim of [rows, cols]
+  int64_t len;       // its length
+  int64_t Rows(int64_t n) const { return dim == 1 ? n / len : len; }
+  int64_t Cols(int64_t n) const { return dim == 1 ? len : n / len; }
+};
+inline const std::vector<RowShape>& RowShapes() {
+  static const std::vector<RowShape> s = {
+      {"Last1K", 1, 1024}, {"Last32K", 1, 32768}, {"Dim0", 0, 1024}};
   return s;
 }
 
@@ -69,8 +94,26 @@ inline void SetCounters(benchmark::State& st, int64_t n, size_t itemSize, int st
 // The minimum time per benchmark so that big sizes run a few iterations and small ones many.
 void Apply(benchmark::internal::Benchmark* b, int64_t n);
 
+// The kernel-level pools (1 or 2 threads, the calling thread included), made on first use.
+aclcpu::kernels::ThreadPool* Pool(int threads);
+
+// Per-call time (us, median of the runs) of the roofline out = a + b over `bytes` of each buffer,
+// plain or streaming stores, with the elementwise kernels' block partition on Pool(threads).
+// A one-input case passes a == b (the same addresses read twice: one read of memory).
+double TimeRoofline(const void* a, const void* b, void* o, int64_t bytes, size_t isz, int threads,
+                    bool nt);
+// The faster of plain and streaming stores.
+inline double BestRoofline(const void* a, const void* b, void* o, int64_t bytes, size_t isz,
+                           int threads) {
+  const double plain = TimeRoofline(a, b, o, bytes, isz, threads, false);
+  const double nt = TimeRoofline(a, b, o, bytes, isz, threads, true);
+  return plain < nt ? plain : nt;
+}
+
 void RegisterKernelBenchmarks();
+void RegisterRowwiseBenchmarks();
 void RegisterE2EBenchmarks();
 void RegisterOneDnnBenchmarks();
+void RegisterOneDnnSoftmaxBenchmarks();  // called by RegisterOneDnnBenchmarks
 
 }  // namespace aclbench

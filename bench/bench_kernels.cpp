@@ -1,7 +1,8 @@
 // Kernel-level benchmarks: every kernel-list row (kernels::RunElementwise on pools of 1 and 2
 // threads), the roofline kernel with the same traffic, and a transposed-input case for the
 // strided driver. Rows come from the registry, so a new (operator, dtype) is measured without
-// code here.
+// code here; a short table (kParamRows) gives some operators the scalars their peers use
+// (oneDNN, PyTorch) and adds mode variants (GELU erf) as rows of their own.
 #if defined(__SSE2__)
 #include <immintrin.h>
 #endif
@@ -13,6 +14,7 @@
 
 #include "bench_common.h"
 #include "elementwise/driver.h"
+#include "elementwise/functors/gelu_modes.h"
 #include "thread_pool.h"
 
 namespace aclbench {
@@ -25,7 +27,56 @@ struct KernelCase {
   std::string name;  // "SeluBackward/Legacy/F16" -> "SeluBackwardLegacyF16"
   Dt dt;
   int numIn;
+  kn::KernelParams params;
+  bool variant = false;  // a mode variant of the row (not the registry's default parameters)
 };
+
+// Scalars (slots 0..3), bool b[0] and mode for rows of an operator (by the kernel list's name, so
+// that the table compiles whether or not an operator exists yet). `benchOp` renames the
+// operator in the benchmark name; `variant` adds a case next to the default one instead of
+// replacing its parameters. Values: the peers' defaults (PyTorch's and oneDNN's).
+struct ParamRow {
+  const char* op;
+  const char* benchOp;
+  bool variant;
+  int mode;
+  float s[4];
+  bool b0;
+};
+constexpr ParamRow kParamRows[] = {
+    // GELU: the default case is the tanh form (aclnnGelu); the erf form as its own rows.
+    {"Gelu", "GeluErf", true, kn::kGeluErf, {1, 1, 1, 0}, false},
+    {"GeluBackward", "GeluErfBackward", true, kn::kGeluErf, {1, 1, 1, 0}, false},
+    {"LeakyRelu", "LeakyRelu", false, 0, {0.01f, 1, 1, 0}, false},
+    {"LeakyReluBackward", "LeakyReluBackward", false, 0, {0.01f, 1, 1, 0}, false},
+    // Softplus beta = 1, threshold = 20 (slots: kSoftplusBeta, kSoftplusThreshold, 1 / beta).
+    {"Softplus", "Softplus", false, 0, {1, 20, 1, 0}, false},
+    {"SoftplusBackward", "SoftplusBackward", false, 0, {1, 20, 1, 0}, false},
+    // ELU alpha = 1 from self (scale, inputScale, negcoef = alpha * scale; isResult false).
+    {"EluBackward", "EluBackward", false, 0, {1, 1, 1, 1}, false},
+    {"Threshold", "Threshold", false, 0, {0, 0, 1, 0}, false},
+    {"ThresholdBackward", "ThresholdBackward", false, 0, {0, 1, 1, 0}, false},
+    {"Hardshrink", "Hardshrink", false, 0, {0.5f, 1, 1, 0}, false},
+    {"HardshrinkBackward", "HardshrinkBackward", false, 0, {0.5f, 1, 1, 0}, false},
+    {"Softshrink", "Softshrink", false, 0, {0.5f, 1, 1, 0}, false},
+    {"SoftshrinkBackward", "SoftshrinkBackward", false, 0, {0.5f, 1, 1, 0}, false},
+};
+
+kn::KernelParams DefaultParams() {
+  kn::KernelParams params;
+  params.SetScalar(0, 1.0f);
+  params.SetScalar(1, 1.0f);
+  params.SetScalar(2, 1.0f);
+  return params;
+}
+
+kn::KernelParams ParamsOf(const ParamRow& p) {
+  kn::KernelParams params;
+  for (int k = 0; k < 4; ++k) params.SetScalar(k, p.s[k]);
+  params.b[0] = p.b0;
+  params.mode = p.mode;
+  return params;
+}
 
 // The rows whose dtype the benchmark buffers can hold.
 std::vector<KernelCase> Cases() {
@@ -54,20 +105,41 @@ std::vector<KernelCase> Cases() {
       default:
         continue;
     }
-    std::string name;
-    for (const char* c = r.name; *c != 0; ++c) {
-      if (*c != '/') name += *c;
+    const std::string opName = kn::GetOpInfo(r.op).name;
+    std::string rest;  // generation and dtype: "Legacy/F16" -> "LegacyF16"
+    for (const char* c = r.name + opName.size(); *c != 0; ++c) {
+      if (*c != '/') rest += *c;
     }
-    cases.push_back({&r, name, dt, kn::GetOpInfo(r.op).numIn});
+    KernelCase k{&r, opName + rest, dt, kn::GetOpInfo(r.op).numIn, DefaultParams()};
+    std::vector<KernelCase> variants;
+    for (const ParamRow& p : kParamRows) {
+      if (opName != p.op) continue;
+      if (p.variant) {
+        KernelCase v = k;
+        v.name = p.benchOp + rest;
+        v.params = ParamsOf(p);
+        v.variant = true;
+        variants.push_back(v);
+      } else {
+        k.name = p.benchOp + rest;
+        k.params = ParamsOf(p);
+      }
+    }
+    cases.push_back(k);
+    cases.insert(cases.end(), variants.begin(), variants.end());
   }
   return cases;
 }
+
+}  // namespace
 
 kn::ThreadPool* Pool(int threads) {
   static std::unique_ptr<kn::ThreadPool> pools[3];
   if (!pools[threads]) pools[threads] = std::make_unique<kn::ThreadPool>(threads);
   return pools[threads].get();
 }
+
+namespace {
 
 // ---- roofline: out = a + b on 32-bit words, the same bytes as a kernel call of n elements ----
 
@@ -128,8 +200,8 @@ void RoofBlock(void* ctx, int64_t block) {
   RoofRange(j, begin, std::min(j.words, begin + j.wordsPerBlock));
 }
 
-// Per-call time (us, median of the runs) of the roofline over given buffers, plain or
-// streaming stores, with the kernels' block partition and pool.
+}  // namespace
+
 double TimeRoofline(const void* a, const void* b, void* o, int64_t bytes, size_t isz, int threads,
                     bool nt) {
   RoofJob j{static_cast<const uint32_t*>(a),
@@ -159,6 +231,8 @@ double TimeRoofline(const void* a, const void* b, void* o, int64_t bytes, size_t
   return us[us.size() / 2];
 }
 
+namespace {
+
 void BM_Kernel(benchmark::State& st, KernelCase k, int64_t n, int threads, bool transposed,
                kn::Precision precision = kn::Precision::Npu) {
   const size_t isz = DtSize(k.dt);
@@ -184,13 +258,9 @@ void BM_Kernel(benchmark::State& st, KernelCase k, int64_t n, int threads, bool 
   Buffer out2(n * isz);
   p.out[0] = {out.p, transposed ? rowMajor : stride1, dtype};
   p.out[1] = {out2.p, transposed ? rowMajor : stride1, dtype};
-  kn::KernelParams params;
-  params.SetScalar(0, 1.0f);
-  params.SetScalar(1, 1.0f);
-  params.SetScalar(2, 1.0f);
   kn::ThreadPool* pool = Pool(threads);
   for (auto _ : st) {
-    kn::RunElementwise(*k.row, precision, p, params, pool);
+    kn::RunElementwise(*k.row, precision, p, k.params, pool);
     benchmark::DoNotOptimize(out.p);
     benchmark::ClobberMemory();
   }
@@ -202,8 +272,7 @@ void BM_Kernel(benchmark::State& st, KernelCase k, int64_t n, int threads, bool 
   if (!transposed) {
     const int64_t bytes = n * static_cast<int64_t>(isz);
     const void* b = k.numIn >= 2 ? in[1] : in[0];
-    st.counters["roofline_us"] = std::min(TimeRoofline(in[0], b, out.p, bytes, isz, threads, false),
-                                          TimeRoofline(in[0], b, out.p, bytes, isz, threads, true));
+    st.counters["roofline_us"] = BestRoofline(in[0], b, out.p, bytes, isz, threads);
   }
 }
 
@@ -253,7 +322,7 @@ void RegisterKernelBenchmarks() {
                                            kn::Precision::Npu),
               n);
         // What ACLNN_CPU_PRECISION=golden costs (float64 compute), for rows that have it.
-        if (k.row->golden != nullptr && n >= (int64_t{1} << 20)) {
+        if (k.row->golden != nullptr && !k.variant && n >= (int64_t{1} << 20)) {
           const std::string golden = std::string("golden/") + k.name + "/" + std::to_string(n) +
                                      "/t" + std::to_string(threads);
           Apply(benchmark::RegisterBenchmark(golden.c_str(), BM_Kernel, k, n, threads, false,

@@ -101,6 +101,7 @@ int main(int argc, char** argv) {
   setenv("ACLNN_CPU_NUM_THREADS", "1", 0);
   setenv("OMP_NUM_THREADS", std::getenv("ACLNN_CPU_NUM_THREADS"), 0);
   aclbench::RegisterKernelBenchmarks();
+  aclbench::RegisterRowwiseBenchmarks();
   aclbench::RegisterE2EBenchmarks();
   aclbench::RegisterOneDnnBenchmarks();
   // The chip the end-to-end cases emulate decides SeluBackward's kernel generation

@@ -9,6 +9,8 @@ pkgs=(cmake g++ make pkgconf libeigen3-dev libgtest-dev libgmock-dev)
 [ "${ACLNN_CPU_SKIP_SANITIZERS:-0}" = 1 ] || [ "${ACLNN_CPU_SKIP_AARCH64:-0}" = 1 ] ||
   pkgs+=(g++-aarch64-linux-gnu qemu-user)
 [ "${ACLNN_CPU_WITH_BENCH:-0}" = 1 ] && pkgs+=(libbenchmark-dev)
+# The benchmark's peers (docs/performance.md): oneDNN 2.x and PyTorch. Optional, never by default.
+[ "${ACLNN_CPU_WITH_PEERS:-0}" = 1 ] && pkgs+=(libbenchmark-dev libdnnl-dev python3-torch)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
