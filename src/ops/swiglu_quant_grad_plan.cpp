@@ -156,11 +156,8 @@ int FinishSwigluQuantGradPlan(const SwigluQuantGradPlan& plan, uint64_t* workspa
     if (n == 3) ep.inputs = {snaps[0], snaps[1], snaps[2]};
     if (n == 4) ep.inputs = {snaps[0], snaps[1], snaps[2], snaps[3]};
     if (n == 5) ep.inputs = {snaps[0], snaps[1], snaps[2], snaps[3], snaps[4]};
-    if (out[1] != nullptr) {
-      ep.outputs = {Snapshot(*out[0]), Snapshot(*out[1])};
-    } else {
-      ep.outputs = {Snapshot(*out[0])};
-    }
+    ep.outputs = out[1] != nullptr ? SnapshotArray<2>{Snapshot(*out[0]), Snapshot(*out[1])}
+                                   : SnapshotArray<2>{Snapshot(*out[0])};
     ep.SetPayload(l);
     ep.launch = &Launch;
   }
