@@ -210,7 +210,7 @@ TEST(GeluQuant, FailureTable) {
        y.get(),
        nullptr,
        inv,
-       {"self dtype FLOAT16 is not compatible with inputScaleOptional dtype BF16"}},
+       {"self dtype FLOAT16 is not compatible with inputScaleOptional dtype BFLOAT16"}},
       {x.get(),
        s.get(),
        oF.get(),

@@ -265,7 +265,7 @@ TEST(SwigluGroupQuantGrad, MatchesReference) {
     DevTensor yo({a, b, h}, c.dt),
         gx({a, b, 2 * h}, c.dt,
            c.layout == Layout::kTransposed ? Layout::kEveryOther : Layout::kContiguous);
-    DevTensor w({rows}, ACL_FLOAT, Layout::kEveryOther), gw({a, b}, ACL_FLOAT);
+    DevTensor w({rows}, ACL_FLOAT, Layout::kEveryOther), gw({rows}, ACL_FLOAT, Layout::kEveryOther);
     DevTensor gi({static_cast<int64_t>(std::max<size_t>(c.groups.size(), 1))}, ACL_INT64);
     const std::vector<double> gyv = gy.Set(RandomValues(rows * h, 10 + k, -2, 2));
     std::vector<double> xr = RandomValues(rows * 2 * h, 20 + k, -3, 3);
