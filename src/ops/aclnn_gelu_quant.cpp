@@ -259,7 +259,7 @@ aclnnStatus aclnnGeluQuantGetWorkspaceSize(const aclTensor* self,
                                            const aclTensor* y, const aclTensor* outScaleOptional,
                                            uint64_t* workspaceSize, aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnGeluQuantGetWorkspaceSize", workspaceSize, executor,
+      aclcpu::kOpName, workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("self", self).Tensor("inputScaleOptional", inputScaleOptional);
         c.Tensor("inputOffsetOptional", inputOffsetOptional).Text("approximate", approximate);

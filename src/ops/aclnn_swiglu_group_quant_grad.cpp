@@ -173,7 +173,7 @@ aclnnStatus aclnnSwigluGroupQuantGradGetWorkspaceSize(
     const aclTensor* gradXOut, const aclTensor* gradWeightOutOptional, uint64_t* workspaceSize,
     aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnSwigluGroupQuantGradGetWorkspaceSize", workspaceSize, executor,
+      aclcpu::kOpName, workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("gradY", gradY).Tensor("x", x).Tensor("weightOptional", weightOptional);
         c.Tensor("yOriginOptional", yOriginOptional);
