@@ -183,4 +183,18 @@ TEST(GeluQuant, SaturationAndZeroRow) {
   EXPECT_EQ(codes[5], 127);
 }
 
+// A 0-dim self quantizes as one element (static mode allows rank 0).
+TEST(GeluQuant, ZeroDimStatic) {
+  if (!ChipIs950()) GTEST_SKIP();
+  DevTensor x({}, ACL_BF16), s({1}, ACL_BF16);
+  x.Set({2.5});
+  s.Set({10});
+  ByteTensor y({}, ACL_INT8);
+  const P1 p = Phase1(x.get(), s.get(), nullptr, "tanh", "static", "rint", 2, y.get(), nullptr);
+  ASSERT_EQ(p.status, ACLNN_SUCCESS) << TakeErrMsg();
+  ASSERT_EQ(RunPhase2(aclnnGeluQuant, p.ws, p.exec), ACLNN_SUCCESS);
+  // gelu_tanh(2.5) = 2.48497...; * 10 = 24.85 -> 25
+  EXPECT_EQ(static_cast<int8_t>(y.Codes()[0]), 25);
+}
+
 }  // namespace
