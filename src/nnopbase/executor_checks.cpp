@@ -22,7 +22,7 @@ struct Views {
   size_t inputs = 0;
 };
 
-constexpr const char* kInputNames[] = {"input 0", "input 1", "input 2", "input 3"};
+constexpr const char* kInputNames[] = {"input 0", "input 1", "input 2", "input 3", "input 4"};
 constexpr const char* kOutputNames[] = {"output 0", "output 1"};
 static_assert(sizeof(kInputNames) / sizeof(kInputNames[0]) == ExecutorPlan::kMaxInputs, "");
 static_assert(sizeof(kOutputNames) / sizeof(kOutputNames[0]) == ExecutorPlan::kMaxOutputs, "");

@@ -1,0 +1,10 @@
+/*
+ * aclnnop/level2/aclnn_gelu_quant.h — same declarations as aclnnop/aclnn_gelu_quant.h
+ * (aclnn-cpu); CANN installs operator headers under both paths.
+ */
+#ifndef ACLCPU_ACLNNOP_LEVEL2_ACLNN_GELU_QUANT_H_
+#define ACLCPU_ACLNNOP_LEVEL2_ACLNN_GELU_QUANT_H_
+
+#include "../aclnn_gelu_quant.h"
+
+#endif /* ACLCPU_ACLNNOP_LEVEL2_ACLNN_GELU_QUANT_H_ */
