@@ -76,5 +76,14 @@ namespace split {
 bool Run(const Problem& problem, ThreadPool* pool) { return T().runSplit(problem, pool); }
 }  // namespace split
 
+namespace quant {
+void RunGeluQuant(const GeluQuantProblem& problem, ThreadPool* pool) {
+  T().runGeluQuant(problem, pool);
+}
+void RunSwigluQuantGrad(const SwigluQuantGradProblem& problem, ThreadPool* pool) {
+  T().runSwigluQuantGrad(problem, pool);
+}
+}  // namespace quant
+
 }  // namespace kernels
 }  // namespace aclcpu

@@ -59,6 +59,8 @@ extern "C" __attribute__((visibility("default"))) const ::aclcpu::kernels::IsaTa
       &k::rowwise::NumInputs,
       &k::rowwise::NumOutputs,
       &k::split::Run,
+      &k::quant::RunGeluQuant,
+      &k::quant::RunSwigluQuantGrad,
   };
   k::gHost = host;
   return &table;

@@ -10,6 +10,8 @@
 #include "elementwise/cast.h"
 #include "elementwise/driver.h"
 #include "elementwise/registry.h"
+#include "quant/gelu_quant.h"
+#include "quant/swiglu_quant_grad.h"
 #include "rowwise/reduce.h"
 #include "rowwise/split_problem.h"
 #include "thread_pool.h"
@@ -17,7 +19,7 @@
 namespace aclcpu {
 namespace kernels {
 
-constexpr uint32_t kIsaAbi = 1;
+constexpr uint32_t kIsaAbi = 2;
 
 // What a variant needs from the core: the one thread pool and the one cache size.
 struct IsaHost {
@@ -41,6 +43,8 @@ struct IsaTable {
   int (*reduceInputs)(rowwise::ReduceOp op);
   int (*reduceOutputs)(rowwise::ReduceOp op);
   bool (*runSplit)(const split::Problem& problem, ThreadPool* pool);
+  void (*runGeluQuant)(const quant::GeluQuantProblem& problem, ThreadPool* pool);
+  void (*runSwigluQuantGrad)(const quant::SwigluQuantGradProblem& problem, ThreadPool* pool);
 };
 
 // The core's choice (isa.cpp): the best built variant the CPU supports under the cap.

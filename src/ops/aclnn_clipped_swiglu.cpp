@@ -96,7 +96,7 @@ aclnnStatus aclnnClippedSwigluGetWorkspaceSize(const aclTensor* x,
                                                bool interleaved, const aclTensor* out,
                                                uint64_t* workspaceSize, aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnClippedSwigluGetWorkspaceSize", workspaceSize, executor,
+      "aclnnClippedSwiglu", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("x", x).Tensor("groupIndexOptional", groupIndexOptional).Int("dim", dim);
         c.Float("alpha", alpha).Float("limit", limit).Float("bias", bias);
@@ -117,7 +117,7 @@ aclnnStatus aclnnClippedSwigluV2GetWorkspaceSize(const aclTensor* x,
                                                  const aclTensor* out, uint64_t* workspaceSize,
                                                  aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnClippedSwigluV2GetWorkspaceSize", workspaceSize, executor,
+      "aclnnClippedSwigluV2", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("x", x).Tensor("groupIndexOptional", groupIndexOptional).Int("dim", dim);
         c.Float("alpha", alpha).Float("limit", limit).Float("bias", bias);

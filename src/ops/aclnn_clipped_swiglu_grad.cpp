@@ -97,7 +97,7 @@ aclnnStatus aclnnClippedSwigluGradGetWorkspaceSize(const aclTensor* gradY, const
                                                    uint64_t* workspaceSize,
                                                    aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnClippedSwigluGradGetWorkspaceSize", workspaceSize, executor,
+      "aclnnClippedSwigluGrad", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("gradY", gradY).Tensor("x", x).Tensor("groupIndexOptional", groupIndexOptional);
         c.Int("dim", dim).Float("alpha", alpha).Float("limit", limit).Float("bias", bias);

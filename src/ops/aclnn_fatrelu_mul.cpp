@@ -79,7 +79,7 @@ aclnnStatus aclnnFatreluMulGetWorkspaceSize(const aclTensor* input, const aclTen
                                             const aclTensor* out, uint64_t* workspaceSize,
                                             aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnFatreluMulGetWorkspaceSize", workspaceSize, executor,
+      "aclnnFatreluMul", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("input", input).Tensor("threshold", threshold).Tensor("out", out);
         c.Out("workspaceSize", workspaceSize).Out("executor", executor);

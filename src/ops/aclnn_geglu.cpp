@@ -97,7 +97,7 @@ aclnnStatus aclnnGeGluGetWorkspaceSize(const aclTensor* self, int64_t dim, int64
                                        aclTensor* out, aclTensor* outGelu, uint64_t* workspaceSize,
                                        aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnGeGluGetWorkspaceSize", workspaceSize, executor,
+      "aclnnGeGlu", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("self", self).Int("dim", dim).Int("approximate", approximate);
         c.Tensor("out", out).Tensor("outGelu", outGelu);
@@ -113,7 +113,7 @@ aclnnStatus aclnnGeGluV3GetWorkspaceSize(const aclTensor* self, int64_t dim, int
                                          bool activateLeft, aclTensor* out, aclTensor* outGelu,
                                          uint64_t* workspaceSize, aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnGeGluV3GetWorkspaceSize", workspaceSize, executor,
+      "aclnnGeGluV3", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("self", self).Int("dim", dim).Int("approximate", approximate);
         c.Arg("activateLeft", activateLeft ? "true" : "false");

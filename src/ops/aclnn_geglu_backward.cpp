@@ -92,7 +92,7 @@ aclnnStatus aclnnGeGluBackwardGetWorkspaceSize(const aclTensor* gradOutput, cons
                                                int64_t approximate, aclTensor* gradInput,
                                                uint64_t* workspaceSize, aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnGeGluBackwardGetWorkspaceSize", workspaceSize, executor,
+      "aclnnGeGluBackward", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("gradOutput", gradOutput).Tensor("self", self).Tensor("gelu", gelu);
         c.Int("dim", dim).Int("approximate", approximate).Tensor("gradInput", gradInput);
@@ -110,7 +110,7 @@ aclnnStatus aclnnGeGluV3BackwardGetWorkspaceSize(const aclTensor* gradOutput, co
                                                  aclTensor* gradInput, uint64_t* workspaceSize,
                                                  aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnGeGluV3BackwardGetWorkspaceSize", workspaceSize, executor,
+      "aclnnGeGluV3Backward", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("gradOutput", gradOutput).Tensor("self", self).Tensor("gelu", gelu);
         c.Int("dim", dim).Int("approximate", approximate);

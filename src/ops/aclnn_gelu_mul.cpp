@@ -66,7 +66,7 @@ aclnnStatus aclnnGeluMulGetWorkspaceSize(const aclTensor* input, char* approxima
                                          const aclTensor* out, uint64_t* workspaceSize,
                                          aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnGeluMulGetWorkspaceSize", workspaceSize, executor,
+      "aclnnGeluMul", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("input", input).Text("approximateOptional", approximateOptional);
         c.Tensor("out", out).Out("workspaceSize", workspaceSize).Out("executor", executor);

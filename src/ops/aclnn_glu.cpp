@@ -72,7 +72,7 @@ int GetWorkspaceSize(const aclTensor* self, int64_t dim, const aclTensor* out,
 aclnnStatus aclnnGluGetWorkspaceSize(const aclTensor* self, int64_t dim, const aclTensor* out,
                                      uint64_t* workspaceSize, aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnGluGetWorkspaceSize", workspaceSize, executor,
+      "aclnnGlu", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("self", self).Int("dim", dim).Tensor("out", out);
         c.Out("workspaceSize", workspaceSize).Out("executor", executor);

@@ -78,7 +78,7 @@ aclnnStatus aclnnGluBackwardGetWorkspaceSize(const aclTensor* gradOut, const acl
                                              int64_t dim, const aclTensor* out,
                                              uint64_t* workspaceSize, aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnGluBackwardGetWorkspaceSize", workspaceSize, executor,
+      "aclnnGluBackward", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("gradOut", gradOut).Tensor("self", self).Int("dim", dim).Tensor("out", out);
         c.Out("workspaceSize", workspaceSize).Out("executor", executor);

@@ -49,7 +49,7 @@ int GetWorkspaceSize(const aclTensor* self, int64_t dim, aclTensor* out, uint64_
 aclnnStatus aclnnLogSoftmaxGetWorkspaceSize(const aclTensor* self, int64_t dim, aclTensor* out,
                                             uint64_t* workspaceSize, aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnLogSoftmaxGetWorkspaceSize", workspaceSize, executor,
+      "aclnnLogSoftmax", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("self", self).Int("dim", dim).Tensor("out", out);
         c.Out("workspaceSize", workspaceSize).Out("executor", executor);

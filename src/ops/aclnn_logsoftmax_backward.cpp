@@ -64,7 +64,7 @@ aclnnStatus aclnnLogSoftmaxBackwardGetWorkspaceSize(const aclTensor* gradOutput,
                                                     aclTensor* out, uint64_t* workspaceSize,
                                                     aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnLogSoftmaxBackwardGetWorkspaceSize", workspaceSize, executor,
+      "aclnnLogSoftmaxBackward", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("gradOutput", gradOutput).Tensor("output", output).Int("dim", dim);
         c.Tensor("out", out).Out("workspaceSize", workspaceSize).Out("executor", executor);

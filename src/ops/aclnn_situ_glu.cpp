@@ -87,7 +87,7 @@ aclnnStatus aclnnSituGluGetWorkspaceSize(const aclTensor* x, int64_t dim, double
                                          double linearBeta, bool activateLeft, const aclTensor* out,
                                          uint64_t* workspaceSize, aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnSituGluGetWorkspaceSize", workspaceSize, executor,
+      "aclnnSituGlu", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("x", x).Int("dim", dim).Float("beta", beta).Float("linearBeta", linearBeta);
         c.Arg("activateLeft", activateLeft ? "true" : "false");
@@ -104,7 +104,7 @@ aclnnStatus aclnnSituGluGradGetWorkspaceSize(const aclTensor* gradY, const aclTe
                                              bool activateLeft, const aclTensor* out,
                                              uint64_t* workspaceSize, aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnSituGluGradGetWorkspaceSize", workspaceSize, executor,
+      "aclnnSituGluGrad", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("gradY", gradY).Tensor("x", x).Int("dim", dim).Float("beta", beta);
         c.Float("linearBeta", linearBeta).Arg("activateLeft", activateLeft ? "true" : "false");

@@ -53,7 +53,7 @@ int GetWorkspaceSize(const aclTensor* self, int64_t dim, aclTensor* out, uint64_
 aclnnStatus aclnnSoftmaxGetWorkspaceSize(const aclTensor* self, int64_t dim, aclTensor* out,
                                          uint64_t* workspaceSize, aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnSoftmaxGetWorkspaceSize", workspaceSize, executor,
+      "aclnnSoftmax", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("self", self).Int("dim", dim).Tensor("out", out);
         c.Out("workspaceSize", workspaceSize).Out("executor", executor);

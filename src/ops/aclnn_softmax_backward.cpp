@@ -60,7 +60,7 @@ aclnnStatus aclnnSoftmaxBackwardGetWorkspaceSize(const aclTensor* gradOutput,
                                                  aclTensor* out, uint64_t* workspaceSize,
                                                  aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnSoftmaxBackwardGetWorkspaceSize", workspaceSize, executor,
+      "aclnnSoftmaxBackward", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("gradOutput", gradOutput).Tensor("output", output).Int("dim", dim);
         c.Tensor("out", out).Out("workspaceSize", workspaceSize).Out("executor", executor);

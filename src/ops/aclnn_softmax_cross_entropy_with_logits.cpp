@@ -99,7 +99,7 @@ aclnnStatus aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize(const aclTensor* 
                                                                uint64_t* workspaceSize,
                                                                aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnSoftmaxCrossEntropyWithLogitsGetWorkspaceSize", workspaceSize, executor,
+      "aclnnSoftmaxCrossEntropyWithLogits", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("features", features).Tensor("labels", labels);
         c.Tensor("loss", loss).Tensor("backprop", backprop);

@@ -86,7 +86,7 @@ int GetWorkspaceSize(const aclTensor* x, int64_t dim, const aclTensor* out, uint
 aclnnStatus aclnnSwiGluGetWorkspaceSize(const aclTensor* x, int64_t dim, const aclTensor* out,
                                         uint64_t* workspaceSize, aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnSwiGluGetWorkspaceSize", workspaceSize, executor,
+      "aclnnSwiGlu", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("x", x).Int("dim", dim).Tensor("out", out);
         c.Out("workspaceSize", workspaceSize).Out("executor", executor);

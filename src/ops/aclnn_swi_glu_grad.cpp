@@ -99,7 +99,7 @@ aclnnStatus aclnnSwiGluGradGetWorkspaceSize(const aclTensor* yGrad, const aclTen
                                             const aclTensor* out, uint64_t* workspaceSize,
                                             aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnSwiGluGradGetWorkspaceSize", workspaceSize, executor,
+      "aclnnSwiGluGrad", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("yGrad", yGrad).Tensor("x", x).Int("dim", dim).Tensor("out", out);
         c.Out("workspaceSize", workspaceSize).Out("executor", executor);

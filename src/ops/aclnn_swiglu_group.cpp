@@ -102,7 +102,7 @@ aclnnStatus aclnnSwigluGroupGetWorkspaceSize(const aclTensor* x, const aclTensor
                                              const aclTensor* out, uint64_t* workspaceSize,
                                              aclOpExecutor** executor) {
   return aclcpu::ops::TracedPhase1(
-      "aclnnSwigluGroupGetWorkspaceSize", workspaceSize, executor,
+      "aclnnSwigluGroup", workspaceSize, executor,
       [&](aclcpu::trace::Call& c) {
         c.Tensor("x", x).Tensor("weightOptional", weightOptional);
         c.Tensor("groupIndexOptional", groupIndexOptional).Float("clampLimit", clampLimit);
