@@ -1,5 +1,6 @@
-// Kernel instances of lists/selu.inc, and the hand-tuned int8 rows: legacy SeluBackward in 16-bit
-// lanes, Selu forward by table lookup.
+// Kernel instances of lists/selu.inc, and the hand-tuned int8 rows: SeluBackward 64 bytes a step
+// (legacy in 16-bit integer lanes, current on fewer fp32 conversions), Selu forward by table
+// lookup. tests/kernels/test_tuned_rows.cpp holds each to its generic row on every input.
 #include "elementwise/functors/selu.h"
 
 #include "elementwise/byte_table.h"
