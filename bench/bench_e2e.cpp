@@ -1,15 +1,116 @@
 // End to end through the public API: phase 1 (GetWorkspaceSize), phase 2 (enqueue) and
 // aclrtSynchronizeStream per iteration, as a user's test loop does. The thread count is the
 // process's ACLNN_CPU_NUM_THREADS (read once by the runtime): one process per thread count.
+// Each row's roofline_us counter is the roofline of the same traffic over the row's own device
+// buffers, measured right after it (as the kernel rows do): the ratio roofline_us / time is the
+// end-to-end fraction of the memory bound.
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "acl/acl.h"
+#include "aclnnop/aclnn_selu.h"
 #include "aclnnop/aclnn_selu_backward.h"
 #include "aclnnop/aclnn_swish_backward.h"
 #include "bench_common.h"
+#include "elementwise/driver.h"
+#include "thread_pool.h"
 
 namespace aclbench {
 namespace {
+
+namespace kn = aclcpu::kernels;
+
+// ---- roofline: o = a + b on 32-bit words over given buffers, the kernels' block partition ----
+
+struct Roof {
+  const uint32_t* a;
+  const uint32_t* b;
+  uint32_t* o;
+  int64_t words;
+  int64_t wordsPerBlock;
+  bool nt;
+};
+
+void RoofBlock(void* ctx, int64_t block) {
+  const Roof& j = *static_cast<const Roof*>(ctx);
+  int64_t i = block * j.wordsPerBlock;
+  const int64_t end = std::min(j.words, i + j.wordsPerBlock);
+#if defined(__AVX512F__)
+  if (j.nt) {
+    for (; i < end && (reinterpret_cast<uintptr_t>(j.o + i) & 63) != 0; ++i)
+      j.o[i] = j.a[i] + j.b[i];
+  }
+  for (; i + 16 <= end; i += 16) {
+    const __m512i s = _mm512_add_epi32(_mm512_loadu_si512(j.a + i), _mm512_loadu_si512(j.b + i));
+    if (j.nt) {
+      _mm512_stream_si512(reinterpret_cast<__m512i*>(j.o + i), s);
+    } else {
+      _mm512_storeu_si512(j.o + i, s);
+    }
+  }
+#elif defined(__AVX2__)
+  using V = __m256i;
+  if (j.nt) {
+    for (; i < end && (reinterpret_cast<uintptr_t>(j.o + i) & 31) != 0; ++i)
+      j.o[i] = j.a[i] + j.b[i];
+  }
+  for (; i + 8 <= end; i += 8) {
+    const V s = _mm256_add_epi32(_mm256_loadu_si256(reinterpret_cast<const V*>(j.a + i)),
+                                 _mm256_loadu_si256(reinterpret_cast<const V*>(j.b + i)));
+    if (j.nt) {
+      _mm256_stream_si256(reinterpret_cast<V*>(j.o + i), s);
+    } else {
+      _mm256_storeu_si256(reinterpret_cast<V*>(j.o + i), s);
+    }
+  }
+#endif
+  for (; i < end; ++i) j.o[i] = j.a[i] + j.b[i];
+#if defined(__SSE2__)
+  if (j.nt) _mm_sfence();
+#endif
+}
+
+// Per-call time (us, median) of the faster of the plain and the streaming roofline.
+double RooflineUs(const void* a, const void* b, void* o, int64_t bytes, size_t isz, int threads) {
+  static std::unique_ptr<kn::ThreadPool> pool;
+  if (!pool || pool->NumThreads() != threads) pool = std::make_unique<kn::ThreadPool>(threads);
+  double best = 0.0;
+  for (bool nt : {false, true}) {
+    Roof j{static_cast<const uint32_t*>(a),
+           static_cast<const uint32_t*>(b),
+           static_cast<uint32_t*>(o),
+           bytes / 4,
+           kn::kBlockElems * static_cast<int64_t>(isz) / 4,
+           nt};
+    const int64_t blocks = (j.words + j.wordsPerBlock - 1) / j.wordsPerBlock;
+    std::vector<double> us;
+    const auto start = std::chrono::steady_clock::now();
+    while (us.size() < 5 ||
+           (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(50) &&
+            us.size() < 1000)) {
+      const auto t0 = std::chrono::steady_clock::now();
+      if (blocks <= 1 || threads == 1) {
+        for (int64_t blk = 0; blk < blocks; ++blk) RoofBlock(&j, blk);
+      } else {
+        pool->ParallelFor(blocks, &RoofBlock, &j);
+      }
+      benchmark::ClobberMemory();
+      us.push_back(
+          std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
+    }
+    std::nth_element(us.begin(), us.begin() + us.size() / 2, us.end());
+    const double t = us[us.size() / 2];
+    best = best == 0.0 ? t : std::min(best, t);
+  }
+  return best;
+}
 
 aclrtStream Stream() {
   static aclrtStream stream = [] {
@@ -55,12 +156,15 @@ struct DeviceTensor {
   }
 };
 
-void BM_E2E(benchmark::State& st, bool swish, Dt d, int64_t n) {
+enum class Op { SwishBackward, SeluBackward, Selu };
+
+void BM_E2E(benchmark::State& st, Op op, Dt d, int64_t n) {
   aclrtStream stream = Stream();
   if (stream == nullptr) {
     st.SkipWithError("runtime initialisation failed");
     return;
   }
+  const bool swish = op == Op::SwishBackward;
   DeviceTensor g(d, n, -5.0, 5.0, 1);
   DeviceTensor x(d, n, swish ? -8.0 : -1.758, swish ? 8.0 : 4.0, 2);
   DeviceTensor out(d, n, 0.0, 1.0, 3);
@@ -69,10 +173,21 @@ void BM_E2E(benchmark::State& st, bool swish, Dt d, int64_t n) {
   for (auto _ : st) {
     uint64_t ws = 0;
     aclOpExecutor* exec = nullptr;
-    aclnnStatus s1 = swish ? aclnnSwishBackwardGetWorkspaceSize(g.t, x.t, beta, out.t, &ws, &exec)
-                           : aclnnSeluBackwardGetWorkspaceSize(g.t, x.t, out.t, &ws, &exec);
-    aclnnStatus s2 = swish ? aclnnSwishBackward(nullptr, 0, exec, stream)
-                           : aclnnSeluBackward(nullptr, 0, exec, stream);
+    aclnnStatus s1 = 0, s2 = 0;
+    switch (op) {
+      case Op::SwishBackward:
+        s1 = aclnnSwishBackwardGetWorkspaceSize(g.t, x.t, beta, out.t, &ws, &exec);
+        s2 = aclnnSwishBackward(nullptr, 0, exec, stream);
+        break;
+      case Op::SeluBackward:
+        s1 = aclnnSeluBackwardGetWorkspaceSize(g.t, x.t, out.t, &ws, &exec);
+        s2 = aclnnSeluBackward(nullptr, 0, exec, stream);
+        break;
+      case Op::Selu:  // the input in [-5, 5]: both branches
+        s1 = aclnnSeluGetWorkspaceSize(g.t, out.t, &ws, &exec);
+        s2 = aclnnSelu(nullptr, 0, exec, stream);
+        break;
+    }
     aclError s3 = aclrtSynchronizeStream(stream);
     if (s1 != 0 || s2 != 0 || s3 != ACL_SUCCESS) {
       st.SkipWithError("an API call failed");
@@ -80,24 +195,31 @@ void BM_E2E(benchmark::State& st, bool swish, Dt d, int64_t n) {
     }
   }
   aclDestroyScalar(beta);
-  SetCounters(st, n, DtSize(d));
+  const int numIn = op == Op::Selu ? 1 : 2;
+  SetCounters(st, n, DtSize(d), numIn + 1);
   st.counters["threads"] = ProcessThreads();
+  // A one-input operator's roofline reads its input twice: the same traffic.
+  const int64_t bytes = n * static_cast<int64_t>(DtSize(d)) / 4 * 4;
+  if (bytes >= 4) {
+    st.counters["roofline_us"] =
+        RooflineUs(g.dev, numIn == 2 ? x.dev : g.dev, out.dev, bytes, DtSize(d), ProcessThreads());
+  }
 }
 
 }  // namespace
 
 void RegisterE2EBenchmarks() {
   const int threads = ProcessThreads();
+  auto add = [&](const char* op, Op id, Dt d, int64_t n) {
+    const std::string name = std::string("e2e/") + op + "/" + DtName(d) + "/" + std::to_string(n) +
+                             "/t" + std::to_string(threads);
+    Apply(benchmark::RegisterBenchmark(name.c_str(), BM_E2E, id, d, n), n);
+  };
   for (int64_t n : Sizes()) {
-    for (Dt d : {Dt::F32, Dt::F16, Dt::BF16}) {
-      const std::string name = std::string("e2e/SwishBackward/") + DtName(d) + "/" +
-                               std::to_string(n) + "/t" + std::to_string(threads);
-      Apply(benchmark::RegisterBenchmark(name.c_str(), BM_E2E, true, d, n), n);
-    }
+    for (Dt d : {Dt::F32, Dt::F16, Dt::BF16}) add("SwishBackward", Op::SwishBackward, d, n);
     for (Dt d : {Dt::F32, Dt::F16, Dt::BF16, Dt::I32, Dt::I8}) {
-      const std::string name = std::string("e2e/SeluBackward/") + DtName(d) + "/" +
-                               std::to_string(n) + "/t" + std::to_string(threads);
-      Apply(benchmark::RegisterBenchmark(name.c_str(), BM_E2E, false, d, n), n);
+      add("SeluBackward", Op::SeluBackward, d, n);
+      add("Selu", Op::Selu, d, n);
     }
   }
 }

@@ -20,6 +20,7 @@
 
 #include "elementwise/convert.h"
 #include "elementwise/packet_io.h"
+#include "elementwise/packet_round_away.h"
 #include "elementwise/vmath.h"
 
 #if defined(__SSE2__)
@@ -255,18 +256,25 @@ namespace aclcpu {
 namespace kernels {
 
 // 16-bit outputs rounded half away from zero (the vendor's CAST_ROUND narrowing on 950 for some
-// operators): buffered conversions only (these paths are rare).
+// operators): in registers where packet_round_away.h has the conversion, with the same bits as
+// the element-by-element Narrow of the buffered path.
 struct F16RoundAwayIo : F16Io {
-  static constexpr bool kPacket = false;
   static void Narrow(float* s, T* d, int64_t n) {
     for (int64_t i = 0; i < n; ++i) d[i] = FloatToHalfRoundAway(s[i]);
   }
+#if ACLCPU_PACKET_IO
+  static void Store(T* d, const Packet& v) { pio::Store(d, pio::ToF16RoundAway(v)); }
+  static void Stream(T* d, const Packet& v) { pio::Stream(d, pio::ToF16RoundAway(v)); }
+#endif
 };
 struct Bf16RoundAwayIo : Bf16Io {
-  static constexpr bool kPacket = false;
   static void Narrow(float* s, T* d, int64_t n) {
     for (int64_t i = 0; i < n; ++i) d[i] = FloatToBf16RoundAway(s[i]);
   }
+#if ACLCPU_PACKET_IO
+  static void Store(T* d, const Packet& v) { pio::Store(d, pio::ToBf16RoundAway(v)); }
+  static void Stream(T* d, const Packet& v) { pio::Stream(d, pio::ToBf16RoundAway(v)); }
+#endif
 };
 
 }  // namespace kernels

@@ -1,6 +1,9 @@
-// Kernel instances of lists/selu.inc, and the hand-tuned legacy int8 SeluBackward row.
+// Kernel instances of lists/selu.inc, and the hand-tuned int8 rows: SeluBackward 64 bytes a step
+// (legacy in 16-bit integer lanes, current on fewer fp32 conversions), Selu forward by table
+// lookup. tests/kernels/test_tuned_rows.cpp holds each to its generic row on every input.
 #include "elementwise/functors/selu.h"
 
+#include "elementwise/byte_table.h"
 #include "elementwise/instance.h"  // first: see io.h on GCC warnings
 #include "elementwise/selu_int8.h"
 
@@ -30,6 +33,26 @@ void SeluBackwardLegacyI8Lanes(void* const* out, const void* const* in, int64_t 
   i8lanes::RunBytes(out[0], in[0], in[1], n, i8lanes::LegacyI8Lanes(), stream);
 }
 #endif
+
+#if ACLCPU_SELU_I8_BYTES64
+// Current int8 SeluBackward, 64 elements a step (selu_int8.h: the generic row's fp32 operations
+// with fewer conversions and masks around them).
+void SeluBackwardCurrentI8Bytes(void* const* out, const void* const* in, int64_t n,
+                                const KernelParams& /*params*/, bool stream) {
+  i8lanes::RunBytes(out[0], in[0], in[1], n, i8lanes::CurrentI8Fp32(), stream);
+}
+#endif
+
+// int8 Selu forward: the output is a function of the input byte (SeluI8Fn reads no parameter),
+// so the generic row's function runs once on all 256 bytes and every call looks the bytes up
+// (byte_table.h): the same bits, without the per-element exp and fp16 roundings. Before, the
+// wrapping int8 narrowing had no packet form and every element took the buffered path.
+void SeluI8Table(void* const* out, const void* const* in, int64_t n, const KernelParams& params,
+                 bool stream) {
+  static const bytetab::ByteTable table =
+      bytetab::Build(&NpuKernel<I8WrapTruncIo, 1, 1, SeluI8Fn>, params);
+  bytetab::Run(table, out[0], in[0], n, stream);
+}
 
 }  // namespace
 
