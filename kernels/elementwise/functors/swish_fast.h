@@ -1,0 +1,69 @@
+// Hand-tuned npu kernels of the Swish family for the kernel-list rows marked ACLCPU_KERNEL_TUNED:
+// the generic functors (functors/swish.h) and runners (chunked.h), so the same operations in the
+// vendor's order and the same bits, compiled so that nothing is left out of line: the exp, the
+// 16-bit conversions and the functor are inlined into the packet loops (flatten), and Swish
+// forward's β template (params.mode) is chosen once per call instead of once per packet.
+//
+// Measured and dropped (see docs/performance.md): replacing vdivps by a reciprocal with FMA
+// corrections (bitwise the same quotient, but slower here: vdivps is not the bottleneck, the exp
+// is), and a per-thread table of the 65536 results of 16-bit Swish forward (the gathers from a
+// 128 KiB table were slower than computing).
+#pragma once
+
+#include "elementwise/chunked.h"  // first: see io.h on GCC warnings
+#include "elementwise/functors/swish.h"
+
+namespace aclcpu {
+namespace kernels {
+namespace swish_fast {
+
+// SwishFn with its β template fixed: Mode is params.mode.
+template <int Mode>
+struct SwishModeFn : SwishFn<Packet> {
+  explicit SwishModeFn(const KernelParams& p) : SwishFn<Packet>(p) {}
+  EIGEN_ALWAYS_INLINE Packet operator()(const Packet& x) const {
+    using namespace vm;
+    if constexpr (Mode == kSwishMinusOne) {
+      return Div(x, Add(One<Packet>(), Exp(x)));
+    } else if constexpr (Mode == kSwishZero) {
+      return Mul(Set<Packet>(0.5f), x);
+    } else {
+      return Div(x, Add(One<Packet>(), Exp(Mul(Neg(x), beta))));
+    }
+  }
+};
+
+// flatten: every call inside, down to the exp and the conversions, is inlined.
+template <typename Io, int NIn, typename Op>
+__attribute__((flatten)) void Run(void* const* out, const void* const* in, int64_t n,
+                                  const KernelParams& p, bool stream) {
+  RunNpu<Io, NIn, 1>(out, in, n, Op(p), stream);
+}
+
+}  // namespace swish_fast
+
+template <typename Io>
+void SwishNpuTuned(void* const* out, const void* const* in, int64_t n, const KernelParams& p,
+                   bool stream) {
+  using namespace swish_fast;
+  if (p.mode == kSwishMinusOne) {
+    Run<Io, 1, SwishModeFn<kSwishMinusOne>>(out, in, n, p, stream);
+  } else if (p.mode == kSwishZero) {
+    Run<Io, 1, SwishModeFn<kSwishZero>>(out, in, n, p, stream);
+  } else {
+    Run<Io, 1, SwishModeFn<kSwishGeneral>>(out, in, n, p, stream);
+  }
+}
+template <typename Io>
+void SwishBackwardNpuTuned(void* const* out, const void* const* in, int64_t n,
+                           const KernelParams& p, bool stream) {
+  swish_fast::Run<Io, 2, SwishBackwardFn<Packet>>(out, in, n, p, stream);
+}
+template <typename Io>
+void SiluBackwardNpuTuned(void* const* out, const void* const* in, int64_t n, const KernelParams& p,
+                          bool stream) {
+  swish_fast::Run<Io, 2, SiluBackwardFn<Packet>>(out, in, n, p, stream);
+}
+
+}  // namespace kernels
+}  // namespace aclcpu
