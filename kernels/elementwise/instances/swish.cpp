@@ -1,6 +1,7 @@
 // Kernel instances of lists/swish.inc.
 #include "elementwise/functors/swish.h"
 
+#include "elementwise/functors/swish_fast.h"
 #include "elementwise/instance.h"  // first: see io.h on GCC warnings
 
 namespace aclcpu {
