@@ -15,15 +15,18 @@ namespace aclcpu {
 namespace kernels {
 namespace rowwise {
 
-template <typename P>
-inline P PacketExp(const P& x) {
+// kUpper = false: for arguments known to be <= 0 or NaN (x - max in the softmax family), where
+// the upper clamp changes nothing and is left out (the same bits).
+template <bool kUpper = true, typename P>
+inline P PacketExpClamped(const P& x) {
   namespace ei = Eigen::internal;
   using C = typename ei::unpacket_traits<P>::type;
   if constexpr (sizeof(C) == 8) {
     return ei::pexp(x);
   } else {
     // Eigen's pmin/pmax return their first argument when either is NaN: NaN stays NaN.
-    const P xc = ei::pmax(ei::pmin(x, ei::pset1<P>(88.8f)), ei::pset1<P>(-104.0f));
+    const P xu = kUpper ? ei::pmin(x, ei::pset1<P>(88.8f)) : x;
+    const P xc = ei::pmax(xu, ei::pset1<P>(-104.0f));
     const P magic = ei::pset1<P>(12582912.0f);  // 1.5 * 2^23: adding it rounds to an integer
     const P n = ei::psub(ei::pmadd(xc, ei::pset1<P>(1.44269504088896341f), magic), magic);
     P r = ei::pmadd(n, ei::pset1<P>(-0.693145751953125f), xc);
@@ -43,6 +46,17 @@ inline P PacketExp(const P& x) {
 #endif
     return ei::pldexp(p, n);
   }
+}
+
+template <typename P>
+inline P PacketExp(const P& x) {
+  return PacketExpClamped<true>(x);
+}
+
+// exp(x) for x <= 0 or NaN (same bits as PacketExp there).
+template <typename P>
+inline P PacketExpNonPositive(const P& x) {
+  return PacketExpClamped<false>(x);
 }
 
 }  // namespace rowwise

@@ -26,6 +26,11 @@ constexpr int64_t kTaskValues = int64_t{1} << 16;
 // the reduction passes after the first re-read it from cache.
 constexpr int64_t kTileBytes = int64_t{512} << 10;
 constexpr int64_t kMinTile = 64;
+// Outputs of at least this many bytes (far beyond the caches) are written with streaming stores.
+constexpr int64_t kStreamBytes = int64_t{16} << 20;
+// The per-thread scratch that keeps the terms of a line or tile between the passes (Softmax):
+// it stays in L2 next to the line or tile itself.
+constexpr int64_t kScratchBytes = int64_t{512} << 10;
 
 // The problem in the engine's terms: batch dims (coalesced), the reduced axis, and in column
 // mode the vector axis.
@@ -45,6 +50,7 @@ struct Layout {
   int64_t batch = 1;
   int64_t items = 1;  // lines (row mode) or tiles (column mode)
   int64_t perTask = 1;
+  bool stream = false;  // streaming stores for the outputs written in place
 };
 
 const ReduceOperand* PortOperand(const ReduceProblem& pb, int k) {
@@ -114,42 +120,90 @@ Layout MakeLayout(const ReduceProblem& pb) {
   l.items = l.batch * l.blocks;
   const int64_t valuesPerItem = l.R * l.width;
   l.perTask = std::max<int64_t>(1, kTaskValues / valuesPerItem);
+  int64_t values = 1;
+  for (int d = 0; d < pb.ndim; ++d) values *= pb.shape[d];
+  l.stream = values * l.port[NumInputs(pb.op)].item >= kStreamBytes;
   return l;
 }
 
-// Where `item`'s operands start (bytes).
-void ItemBase(const Layout& l, int64_t item, char** base) {
-  int64_t b = item / l.blocks;
-  const int64_t block = item % l.blocks;
-  int64_t offset[kMaxPorts] = {};
-  for (int i = l.nb - 1; i >= 0; --i) {
-    const int64_t idx = b % l.bShape[i];
-    b /= l.bShape[i];
-    for (int k = 0; k < l.ports; ++k) offset[k] += idx * l.bStride[i][k];
+// Walks the items of a task: `item` is decomposed once, and Next() steps to the following item
+// without dividing.
+class ItemCursor {
+ public:
+  ItemCursor(const Layout& l, int64_t item) : l_(l) {
+    int64_t b = item / l.blocks;
+    block_ = item % l.blocks;
+    for (int i = l.nb - 1; i >= 0; --i) {
+      idx_[i] = b % l.bShape[i];
+      b /= l.bShape[i];
+    }
   }
-  for (int k = 0; k < l.ports; ++k) {
-    offset[k] += block * l.width * l.port[k].strideV;
-    base[k] = l.data[k] + offset[k] * l.port[k].item;
+  void Next() {
+    if (++block_ < l_.blocks) return;
+    block_ = 0;
+    for (int i = l_.nb - 1; i >= 0; --i) {
+      if (++idx_[i] < l_.bShape[i]) return;
+      idx_[i] = 0;
+    }
   }
+  // Where the current item's operands start (bytes).
+  void Base(char** base) const {
+    for (int k = 0; k < l_.ports; ++k) {
+      int64_t offset = block_ * l_.width * l_.port[k].strideV;
+      for (int i = 0; i < l_.nb; ++i) offset += idx_[i] * l_.bStride[i][k];
+      base[k] = l_.data[k] + offset * l_.port[k].item;
+    }
+  }
+  int64_t Block() const { return block_; }
+
+ private:
+  const Layout& l_;
+  int64_t idx_[kMaxDims] = {};
+  int64_t block_ = 0;
+};
+
+// This thread's scratch of kScratchBytes (kept for the thread's lifetime), or nullptr when it
+// cannot be allocated (the engine then does without).
+void* ThreadScratch() {
+  struct Slot {
+    void* p = nullptr;
+    bool tried = false;
+    ~Slot() { std::free(p); }
+  };
+  thread_local Slot slot;
+  if (!slot.tried) {
+    slot.tried = true;
+    slot.p = std::aligned_alloc(64, static_cast<size_t>(kScratchBytes));
+  }
+  return slot.p;
 }
 
 template <typename C, typename Op>
 void RunItems(const Layout& l, int64_t first, int64_t last) {
   ReduceEngine<C, Op> engine(l.port);
+  if (Op::kSaveTerm) {
+    engine.SetScratch(static_cast<C*>(ThreadScratch()), kScratchBytes / sizeof(C));
+  }
+  engine.SetStream(l.stream);
   char* base[kMaxPorts];
   char* next[kMaxPorts];
-  ItemBase(l, first, base);
+  ItemCursor cursor(l, first);
+  cursor.Base(base);
   for (int64_t item = first; item < last; ++item) {
     const bool more = item + 1 < last;
-    if (more) ItemBase(l, item + 1, next);
+    const int64_t block = cursor.Block();
+    if (more) {
+      cursor.Next();
+      cursor.Base(next);
+    }
     if (l.columns) {
-      const int64_t block = item % l.blocks;
       engine.Tile(base, l.R, std::min(l.width, l.V - block * l.width), l.cached);
     } else {
       engine.Line(base, l.R, more ? next : nullptr);
     }
     if (more) std::copy(next, next + l.ports, base);
   }
+  if (l.stream) StreamFence();
 }
 
 template <typename C, typename Op>

@@ -17,16 +17,17 @@
 #include <cstdint>
 
 #include "rowwise/elem_io.h"
+#include "rowwise/packet_util.h"
 #include "rowwise/reduce_ops.h"
 
 namespace aclcpu {
 namespace kernels {
 namespace rowwise {
 
-constexpr int64_t kRowChunk = 1024;  // values per row-mode pass step (multiple of every packet)
-constexpr int64_t kMaxTile = 1024;
-constexpr int64_t kPrefetchRows =
-    6;  // column mode: rows fetched ahead in the first pass    // lines per column-mode tile
+constexpr int64_t kRowChunk = 1024;   // values per row-mode pass step (multiple of every packet)
+constexpr int64_t kMaxTile = 1024;    // lines per column-mode tile
+constexpr int64_t kPrefetchRows = 6;  // column mode: rows fetched ahead in the first pass
+constexpr int64_t kPrefetchBytes = 4096;  // ... and at least this much of the tile
 
 template <typename C, typename Op>
 class ReduceEngine {
@@ -34,11 +35,26 @@ class ReduceEngine {
   using P = typename ei::packet_traits<C>::type;
   static constexpr int64_t kLanes = ei::unpacket_traits<P>::size;
   static constexpr int kPorts = Op::kIn + Op::kOut + (Op::kLineOut ? 1 : 0);
+  // The next line is fetched during the last reduction pass when there are several (the exp
+  // pass of the softmax family: the longest, so the fetch has time to land), else during the
+  // map pass.
+  static constexpr bool kFetchInLastStage = Op::kStages > 1;
 
   // ports: inputs, outputs, then the per-line output when the op has one.
   explicit ReduceEngine(const Port* ports) {
     for (int k = 0; k < kPorts; ++k) ports_[k] = ports[k];
   }
+
+  // Where the last stage may keep its per-value terms (Op::kSaveTerm): `count` values of C, or
+  // nullptr. A line (R values) or a tile (R x padded values) that fits keeps them there, so that
+  // the map pass reads them back from cache instead of computing them again.
+  void SetScratch(C* scratch, int64_t count) {
+    scratch_ = scratch;
+    scratchCount_ = scratch != nullptr ? count : 0;
+  }
+  // Outputs written in place (contiguous, no conversion) use streaming stores: the tensor is far
+  // larger than the caches and the map pass never reads them back.
+  void SetStream(bool stream) { stream_ = stream; }
 
   // Row mode: the line whose operands start at base[k] (bytes), R values at strideR.
   // `next`: where the next line's operands start (nullptr: unknown). Its first input and first
@@ -47,10 +63,19 @@ class ReduceEngine {
   void Line(char* const* base, int64_t R, char* const* next = nullptr) {
     const Port& o = ports_[Op::kIn];
     next_ = next != nullptr && ports_[0].strideR == 1 ? next[0] : nullptr;
-    nextOut_ = next != nullptr && o.strideR == 1 ? next[Op::kIn] : nullptr;
+    // A streamed output is never fetched (that would read it for ownership).
+    nextOut_ = next != nullptr && o.strideR == 1 && !stream_ ? next[Op::kIn] : nullptr;
     C st[kMaxStats] = {};
     P stp[kMaxStats];
-    saveTerm_ = Op::kSaveTerm && o.strideR == 1 && InPlace<C>(o.storage, o.via);
+    // The terms go to the scratch when the line fits, else into a contiguous fp32 / fp64
+    // output (read back by the map pass), else they are computed again.
+    keep_ = nullptr;
+    if (Op::kSaveTerm && scratch_ != nullptr && R <= scratchCount_) {
+      keep_ = scratch_;
+    } else if (Op::kSaveTerm && o.strideR == 1 && InPlace<C>(o.storage, o.via)) {
+      keep_ = reinterpret_cast<C*>(base[Op::kIn]);
+    }
+    saveTerm_ = keep_ != nullptr;
     RowStages<0>(base, R, st, stp);
     Op::Finish(st);
     for (int s = 0; s < kMaxStats; ++s) stp[s] = ei::pset1<P>(st[s]);
@@ -75,8 +100,20 @@ class ReduceEngine {
     const int64_t padded = (n + kLanes - 1) / kLanes * kLanes;
     const Port& o = ports_[Op::kIn];
     cached_ = cached;
-    saveTerm_ =
-        Op::kSaveTerm && cached && n == padded && o.strideV == 1 && InPlace<C>(o.storage, o.via);
+    // The terms go to the scratch when the tile fits (a tile that small is still in the L3 when
+    // its rows alias in the L2), else into a contiguous fp32 / fp64 output when the tile stays
+    // cached, else they are computed again.
+    keep_ = nullptr;
+    keepRow_ = 0;
+    if (Op::kSaveTerm && scratch_ != nullptr && R * padded <= scratchCount_) {
+      keep_ = scratch_;
+      keepRow_ = padded * static_cast<int64_t>(sizeof(C));
+    } else if (Op::kSaveTerm && cached && n == padded && o.strideV == 1 &&
+               InPlace<C>(o.storage, o.via)) {
+      keep_ = reinterpret_cast<C*>(base[Op::kIn]);
+      keepRow_ = o.strideR * o.item;
+    }
+    saveTerm_ = keep_ != nullptr;
     alignas(64) C st[kMaxStats][kMaxTile];
     TileStages<0>(base, R, n, padded, st);
     for (int64_t j = 0; j < padded; ++j) {
@@ -90,31 +127,40 @@ class ReduceEngine {
     alignas(64) C inBuf[Op::kIn][kMaxTile];
     alignas(64) C outBuf[Op::kOut][kMaxTile];
     for (int64_t r = 0; r < R; ++r) {
-      const C* in[Op::kIn];
+      const C* in[Op::kIn] = {};
       C* out[Op::kOut];
-      for (int k = 0; k < Op::kIn; ++k) {
-        const Port& p = ports_[k];
-        in[k] = LoadRun<C>(p, base[k] + r * p.strideR * p.item, p.strideV, n, padded, inBuf[k]);
+      bool direct[Op::kOut];
+      if (!saveTerm_) {
+        for (int k = 0; k < Op::kIn; ++k) {
+          const Port& p = ports_[k];
+          in[k] = LoadRun<C>(p, base[k] + r * p.strideR * p.item, p.strideV, n, padded, inBuf[k]);
+        }
       }
       for (int k = 0; k < Op::kOut; ++k) {
         const Port& p = ports_[Op::kIn + k];
         out[k] = StoreTarget<C>(p, base[Op::kIn + k] + r * p.strideR * p.item, p.strideV, n, padded,
                                 outBuf[k]);
+        direct[k] = stream_ && out[k] != outBuf[k];
       }
-      for (int64_t j = 0; j < padded; j += kLanes) {
-        P x[Op::kIn];
-        P y[Op::kOut];
-        P stp[kMaxStats];
-        for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k] + j);
-        for (int s = 0; s < kMaxStats; ++s) stp[s] = ei::pload<P>(&st[s][j]);
-        if (saveTerm_) {  // the output holds the terms (in place, contiguous, whole packets)
-          ei::pstoreu(out[0] + j, Op::MapSaved(ei::ploadu<P>(out[0] + j), stp));
-          continue;
+      if (saveTerm_) {  // the terms of the whole row are kept (whole packets)
+        const C* terms = KeepRow(r);
+        for (int64_t j = 0; j < padded; j += kLanes) {
+          P stp[kMaxStats];
+          for (int s = 0; s < kMaxStats; ++s) stp[s] = ei::pload<P>(&st[s][j]);
+          PutPacket(out[0] + j, Op::MapSaved(ei::ploadu<P>(terms + j), stp), direct[0]);
         }
-        P acc = ei::pload<P>(lineAcc + j);
-        Op::Map(x, stp, y, &acc);
-        if (Op::kLineOut) ei::pstore(lineAcc + j, acc);
-        for (int k = 0; k < Op::kOut; ++k) ei::pstoreu(out[k] + j, y[k]);
+      } else {
+        for (int64_t j = 0; j < padded; j += kLanes) {
+          P x[Op::kIn];
+          P y[Op::kOut];
+          P stp[kMaxStats];
+          for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k] + j);
+          for (int s = 0; s < kMaxStats; ++s) stp[s] = ei::pload<P>(&st[s][j]);
+          P acc = ei::pload<P>(lineAcc + j);
+          Op::Map(x, stp, y, &acc);
+          if (Op::kLineOut) ei::pstore(lineAcc + j, acc);
+          for (int k = 0; k < Op::kOut; ++k) PutPacket(out[k] + j, y[k], direct[k]);
+        }
       }
       for (int k = 0; k < Op::kOut; ++k) {
         const Port& p = ports_[Op::kIn + k];
@@ -133,6 +179,26 @@ class ReduceEngine {
  private:
   template <typename Stage>
   static C Horizontal(const P& p) {
+#if defined(__AVX__)
+    // The same pairing in registers (fp32): lanes i and i + width merged for width = 8, 4, 2, 1.
+    if constexpr (sizeof(C) == 4 && (sizeof(P) == 64 || sizeof(P) == 32)) {
+      __m256 v8;
+      if constexpr (sizeof(P) == 32) {
+        v8 = p;
+      } else {
+#if defined(__AVX512F__)
+        const __m256 hi = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(p), 1));
+        v8 = HMerge<Stage>(_mm512_castps512_ps256(p), hi);
+#else
+        static_assert(sizeof(P) == 32, "a 64-byte fp32 packet without AVX-512");
+#endif
+      }
+      const __m128 v4 = HMerge<Stage>(_mm256_castps256_ps128(v8), _mm256_extractf128_ps(v8, 1));
+      const __m128 v2 = HMerge<Stage>(v4, _mm_movehl_ps(v4, v4));
+      const __m128 v1 = HMerge<Stage>(v2, _mm_shuffle_ps(v2, v2, 1));
+      return _mm_cvtss_f32(v1);
+    }
+#endif
     alignas(64) C v[kLanes];
     ei::pstore(v, p);
     for (int64_t width = kLanes / 2; width >= 1; width /= 2) {
@@ -160,9 +226,12 @@ class ReduceEngine {
           for (int k = 0; k < Op::kIn; ++k) in[k] = RowLoad(k, base, r0, body, body, buf[k]);
           int64_t i = 0;
           if (S + 1 == Op::kStages && saveTerm_) {
-            // Keep each term in the output; the map pass divides it in place.
-            C* keep = reinterpret_cast<C*>(base[Op::kIn]) + r0;
+            // Keep each term; the map pass reads it back.
+            C* keep = keep_ + r0;
             for (; i + 4 * kLanes <= body; i += 4 * kLanes) {
+              if (kFetchInLastStage) {
+                for (int u = 0; u < 4; ++u) Prefetch(r0 + i + u * kLanes);
+              }
               for (int u = 0; u < 4; ++u) {
                 P x[Op::kIn];
                 for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k] + i + u * kLanes);
@@ -173,6 +242,9 @@ class ReduceEngine {
             }
           }
           for (; i + 4 * kLanes <= body; i += 4 * kLanes) {
+            if (kFetchInLastStage && S + 1 == Op::kStages) {
+              for (int u = 0; u < 4; ++u) Prefetch(r0 + i + u * kLanes);
+            }
             for (int u = 0; u < 4; ++u) {
               P x[Op::kIn];
               for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k] + i + u * kLanes);
@@ -209,41 +281,37 @@ class ReduceEngine {
               bool tail) {
     alignas(64) C inBuf[Op::kIn][kRowChunk];
     alignas(64) C outBuf[Op::kOut][kRowChunk];
-    const C* in[Op::kIn];
+    const C* in[Op::kIn] = {};
     C* out[Op::kOut];
-    for (int k = 0; k < Op::kIn; ++k) in[k] = RowLoad(k, base, r0, n, padded, inBuf[k]);
+    bool direct[Op::kOut];
+    // The terms of whole groups of 4 packets were kept by the last stage.
+    const int64_t kept = saveTerm_ && !tail ? n / (4 * kLanes) * (4 * kLanes) : 0;
+    if (kept < padded) {
+      for (int k = 0; k < Op::kIn; ++k) in[k] = RowLoad(k, base, r0, n, padded, inBuf[k]);
+    }
     for (int k = 0; k < Op::kOut; ++k) {
       const Port& p = ports_[Op::kIn + k];
       out[k] = StoreTarget<C>(p, base[Op::kIn + k] + r0 * p.strideR * p.item, p.strideR, n, padded,
                               outBuf[k]);
+      direct[k] = stream_ && out[k] != outBuf[k];
     }
-    if (saveTerm_ && !tail) {
-      // The terms of whole groups of 4 packets were kept in the output by the last stage.
-      const int64_t kept = n / (4 * kLanes) * (4 * kLanes);
-      C* y = out[0];
-      for (int64_t i = 0; i < kept; i += kLanes) {
-        Prefetch(r0 + i);
-        ei::pstoreu(y + i, Op::MapSaved(ei::ploadu<P>(y + i), stp));
+    int64_t i = 0;
+    if (kept > 0) {
+      const C* terms = keep_ + r0;
+      for (; i < kept; i += kLanes) {
+        if (!kFetchInLastStage) Prefetch(r0 + i);
+        PutPacket(out[0] + i, Op::MapSaved(ei::ploadu<P>(terms + i), stp), direct[0]);
       }
-      for (int64_t i = kept; i < padded; i += kLanes) {
-        P x[Op::kIn];
-        P o[Op::kOut];
-        P acc = lineAcc[0];
-        for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k] + i);
-        Op::Map(x, stp, o, &acc);
-        for (int k = 0; k < Op::kOut; ++k) ei::pstoreu(out[k] + i, o[k]);
-      }
-      return;
     }
-    for (int64_t i = 0, u = 0; i < padded; i += kLanes, u = (u + 1) & 3) {
+    for (int64_t u = 0; i < padded; i += kLanes, u = (u + 1) & 3) {
       P x[Op::kIn];
       P y[Op::kOut];
-      Prefetch(r0 + i);
+      if (!kFetchInLastStage) Prefetch(r0 + i);
       for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(in[k] + i);
       P acc = lineAcc[u];
       Op::Map(x, stp, y, &acc);
       if (Op::kLineOut) lineAcc[u] = tail ? ei::pselect(TailMask(n), acc, lineAcc[u]) : acc;
-      for (int k = 0; k < Op::kOut; ++k) ei::pstoreu(out[k] + i, y[k]);
+      for (int k = 0; k < Op::kOut; ++k) PutPacket(out[k] + i, y[k], direct[k]);
     }
     for (int k = 0; k < Op::kOut; ++k) {
       const Port& p = ports_[Op::kIn + k];
@@ -257,24 +325,26 @@ class ReduceEngine {
       using Stage = typename Op::template Stage<S>;
       std::fill(st[S], st[S] + padded, Stage::template Identity<C>());
       alignas(64) C buf[Op::kIn][kMaxTile];
+      // Rows fetched ahead: about kPrefetchBytes of the tile in flight.
+      const int64_t fetchRows = std::max<int64_t>(
+          kPrefetchRows, kPrefetchBytes / (n * static_cast<int64_t>(ports_[0].item)));
       for (int64_t r = 0; r < R; ++r) {
         const C* in[Op::kIn];
         for (int k = 0; k < Op::kIn; ++k) {
           const Port& p = ports_[k];
           in[k] = LoadRun<C>(p, base[k] + r * p.strideR * p.item, p.strideV, n, padded, buf[k]);
         }
-        if ((S == 0 || !cached_) && r + kPrefetchRows < R) {
+        if ((S == 0 || !cached_) && r + fetchRows < R) {
           // A pass that brings the tile from memory (the first, or every one when the tile does
           // not stay cached) fetches ahead: its rows are far apart.
           const Port& p = ports_[0];
-          const char* ahead = base[0] + (r + kPrefetchRows) * p.strideR * p.item;
+          const char* ahead = base[0] + (r + fetchRows) * p.strideR * p.item;
           const int64_t bytes = (n - 1) * p.strideV * p.item + p.item;
           if (p.strideV == 1) {
             for (int64_t b = 0; b < bytes; b += 64) __builtin_prefetch(ahead + b);
           }
         }
-        const Port& o = ports_[Op::kIn];
-        C* keep = reinterpret_cast<C*>(base[Op::kIn] + r * o.strideR * o.item);
+        C* keep = saveTerm_ ? KeepRow(r) : nullptr;
         for (int64_t j = 0; j < padded; j += kLanes) {
           P x[Op::kIn];
           P stp[kMaxStats];
@@ -299,11 +369,21 @@ class ReduceEngine {
     if (nextOut_ != nullptr) __builtin_prefetch(nextOut_ + r * ports_[Op::kIn].item, 1);
   }
 
+  // Column mode: where row r of the kept terms starts.
+  C* KeepRow(int64_t r) const {
+    return reinterpret_cast<C*>(reinterpret_cast<char*>(keep_) + r * keepRow_);
+  }
+
   Port ports_[kPorts];
   const char* next_ = nullptr;
   const char* nextOut_ = nullptr;
+  C* scratch_ = nullptr;
+  int64_t scratchCount_ = 0;
+  bool stream_ = false;
   bool cached_ = false;    // column mode: the tile stays in cache between passes
-  bool saveTerm_ = false;  // this line or tile keeps the last stage's terms in its output
+  bool saveTerm_ = false;  // this line or tile keeps the last stage's terms (at keep_)
+  C* keep_ = nullptr;
+  int64_t keepRow_ = 0;  // column mode: bytes from one row of kept terms to the next
 };
 
 }  // namespace rowwise

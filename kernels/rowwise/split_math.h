@@ -36,8 +36,34 @@ inline P Set(double v) {
 
 // exp: Eigen's generic Cephes-style pexp_float (about 1 ulp, saturating only past +-88.72),
 // called directly because Eigen 3.4's AVX-512 pexp<Packet16f> clamps early at 88.376. Double
-// uses the C library.
-inline PF Exp(const PF& x) { return ei::pexp_float(x); }
+// uses the C library. With AVX-512 the same steps run with the final scaling by 2^m as one
+// vscalefps instead of Eigen's generic pldexp (four multiplies and integer work): m is in
+// [-128, 128] and the polynomial's value in [0.7, 1.5], so pldexp's partial products neither
+// overflow nor leave the normal range before its last one, which rounds once, as vscalefps does
+// (the same bits, NaN included).
+inline PF Exp(const PF& x) {
+#if defined(EIGEN_VECTORIZE_AVX512)
+  if constexpr (sizeof(PF) == 64) {
+    const PF one = ei::pset1<PF>(1.0f);
+    const PF xc = ei::pmax(ei::pmin(x, ei::pset1<PF>(88.723f)), ei::pset1<PF>(-88.723f));
+    const PF m =
+        ei::pfloor(ei::pmadd(xc, ei::pset1<PF>(1.44269504088896341f), ei::pset1<PF>(0.5f)));
+    PF r = ei::pmadd(m, ei::pset1<PF>(-0.693359375f), xc);
+    r = ei::pmadd(m, ei::pset1<PF>(2.12194440e-4f), r);
+    const PF r2 = ei::pmul(r, r);
+    const PF r3 = ei::pmul(r2, r);
+    PF y = ei::pmadd(ei::pset1<PF>(1.9875691500E-4f), r, ei::pset1<PF>(1.3981999507E-3f));
+    PF y1 = ei::pmadd(ei::pset1<PF>(4.1665795894E-2f), r, ei::pset1<PF>(1.6666665459E-1f));
+    const PF y2 = ei::padd(r, one);
+    y = ei::pmadd(y, r, ei::pset1<PF>(8.3334519073E-3f));
+    y1 = ei::pmadd(y1, r, ei::pset1<PF>(5.0000001201E-1f));
+    y = ei::pmadd(y, r3, y1);
+    y = ei::pmadd(y, r2, y2);
+    return ei::pmax(PF(_mm512_scalef_ps(y, m)), x);
+  }
+#endif
+  return ei::pexp_float(x);
+}
 inline double Exp(double x) { return std::exp(x); }
 
 // 1 / (1 + exp(-x)), as the vendor's kernels build it.

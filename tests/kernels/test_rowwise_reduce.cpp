@@ -380,10 +380,12 @@ TEST(RowwiseReduce, BitwiseIdenticalForAnyPoolSize) {
 
 namespace {
 
-// Softmax keeps exp(x - max) in a contiguous fp32 output and divides it there; a strided output
-// takes the recomputing path. Both must give the same bits, also when out aliases x.
+// Softmax keeps exp(x - max) in a per-thread scratch when the line fits (up to 128K fp32
+// values), else in a contiguous fp32 output, and divides it from there; a longer line with a
+// strided output takes the recomputing path. All must give the same bits, also when out
+// aliases x.
 TEST(RowwiseReduce, KeptTermsMatchRecomputedBits) {
-  for (int64_t R : {64, 100, 1024, 1100, 5000}) {
+  for (int64_t R : {64, 100, 1024, 1100, 5000, 140000}) {
     std::vector<float> x(2 * R), dense(2 * R), strided(4 * R), inplace(2 * R);
     for (int64_t i = 0; i < 2 * R; ++i) x[i] = std::sin(0.37f * static_cast<float>(i)) * 9.0f;
     inplace = x;
