@@ -65,8 +65,8 @@ constexpr ReduceCase kReduceCases[] = {
 rw::ReduceOperand Contiguous(const void* data, int64_t cols) {
   rw::ReduceOperand o;
   o.data = const_cast<void*>(data);
-  o.storage = rw::Elem::kF32;
-  o.via = rw::Elem::kF32;
+  o.storage = aclcpu::kernels::DType::F32;
+  o.via = aclcpu::kernels::DType::F32;
   o.strides[0] = cols;
   o.strides[1] = 1;
   return o;
@@ -129,7 +129,7 @@ constexpr SplitCase kSplitCases[] = {
 };
 
 void SetSplitOperand(sk::Operand* o, const void* data, int64_t offset, const int64_t* strides,
-                     sk::Dtype dtype, size_t isz) {
+                     aclcpu::kernels::DType dtype, size_t isz) {
   o->data = static_cast<const char*>(data) + offset * static_cast<int64_t>(isz);
   o->strides[0] = strides[0];
   o->strides[1] = strides[1];
@@ -138,7 +138,7 @@ void SetSplitOperand(sk::Operand* o, const void* data, int64_t offset, const int
 
 void BM_Split(benchmark::State& st, SplitCase c, Dt d, int64_t n, int threads) {
   const size_t isz = DtSize(d);
-  const sk::Dtype dtype = d == Dt::F32 ? sk::Dtype::kF32 : sk::Dtype::kBf16;
+  const aclcpu::kernels::DType dtype = d == Dt::F32 ? aclcpu::kernels::DType::F32 : aclcpu::kernels::DType::BF16;
   const int64_t rows = n / kSplitCols, half = n / 2;
   const int64_t xShape[2] = {rows, kSplitCols}, xStrides[2] = {kSplitCols, 1};
   sk::Geometry g;

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "elementwise/types.h"
 #include "quant/quantize_rows.h"
 #include "thread_pool.h"
 
@@ -15,14 +16,12 @@ namespace quant {
 
 constexpr int kMaxDims = 8;
 
-enum class InDtype : uint8_t { kF32, kF16, kBf16 };
-
 // A 1-D fp32/fp16/bf16 vector read per column (count == columns) or as one value (count 1).
 struct ColumnVector {
   const void* data = nullptr;  // nullptr: absent
   int64_t stride = 1;          // in elements
   int64_t count = 0;
-  InDtype dtype = InDtype::kF32;
+  DType dtype = DType::F32;
 };
 
 struct GeluQuantProblem {
@@ -30,7 +29,7 @@ struct GeluQuantProblem {
   int64_t shape[kMaxDims] = {};  // all > 0
   const void* x = nullptr;
   int64_t xStrides[kMaxDims] = {};
-  InDtype xDtype = InDtype::kF32;
+  DType xDtype = DType::F32;
   uint8_t* y = nullptr;  // one byte per element (int8 / fp8 / hifloat8 codes)
   int64_t yStrides[kMaxDims] = {};
   ColumnVector scale;

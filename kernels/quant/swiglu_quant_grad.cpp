@@ -20,19 +20,19 @@ int64_t Offset(const View& v, int64_t flat, int dims) {
   return off;
 }
 
-float Load(const View& v, int64_t index, InDtype dt) {
-  if (dt == InDtype::kF32) return static_cast<const float*>(v.data)[index];
+float Load(const View& v, int64_t index, DType dt) {
+  if (dt == DType::F32) return static_cast<const float*>(v.data)[index];
   const uint16_t b = static_cast<const uint16_t*>(v.data)[index];
-  return dt == InDtype::kF16 ? split::HalfToFloat(b) : split::Bf16ToFloat(b);
+  return dt == DType::F16 ? split::HalfToFloat(b) : split::Bf16ToFloat(b);
 }
 
-void Store(const View& v, int64_t index, InDtype dt, float value) {
+void Store(const View& v, int64_t index, DType dt, float value) {
   void* base = const_cast<void*>(v.data);
-  if (dt == InDtype::kF32) {
+  if (dt == DType::F32) {
     static_cast<float*>(base)[index] = value;
   } else {
     static_cast<uint16_t*>(base)[index] =
-        dt == InDtype::kF16 ? split::FloatToHalf(value) : split::FloatToBf16(value);
+        dt == DType::F16 ? split::FloatToHalf(value) : split::FloatToBf16(value);
   }
 }
 

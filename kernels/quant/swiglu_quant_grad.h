@@ -12,7 +12,7 @@
 
 #include <cstdint>
 
-#include "quant/gelu_quant.h"  // InDtype, kMaxDims
+#include "quant/gelu_quant.h"  // DType, kMaxDims
 #include "thread_pool.h"
 
 namespace aclcpu {
@@ -30,7 +30,7 @@ struct View {
 struct SwigluQuantGradProblem {
   int64_t rows = 0;               // tokens: product of all dims but the last
   int64_t h = 0;                  // gradY's last dim; x's is 2h
-  InDtype dtype = InDtype::kF32;  // gradY, x, yOrigin, gradX
+  DType dtype = DType::F32;       // gradY, x, yOrigin, gradX
   View gradY, x, yOrigin, gradX;  // rows walked over dims 0 .. ndim-2 of each
   View weight, gradWeight;        // fp32, one element per row in row-major order (optional)
   const int64_t* groupIndex = nullptr;

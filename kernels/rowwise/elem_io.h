@@ -77,24 +77,24 @@ inline float ToFloatFor16(C v) {
   }
 }
 
-inline int ElemBytes(Elem e) { return e == Elem::kF64 ? 8 : (e == Elem::kF32 ? 4 : 2); }
+inline int ElemBytes(DType e) { return e == DType::F64 ? 8 : (e == DType::F32 ? 4 : 2); }
 
 template <typename C>
-constexpr Elem NativeElem() {
-  return sizeof(C) == 8 ? Elem::kF64 : Elem::kF32;
+constexpr DType NativeElem() {
+  return sizeof(C) == 8 ? DType::F64 : DType::F32;
 }
 
 // Rounds a computed value to `via` (a no-op when `via` is at least as wide as C).
 template <typename C>
-inline C RoundVia(C v, Elem via) {
+inline C RoundVia(C v, DType via) {
   switch (via) {
-    case Elem::kF16:
+    case DType::F16:
       return static_cast<C>(HalfToFloat(FloatToHalf(ToFloatFor16(v))));
-    case Elem::kBF16:
+    case DType::BF16:
       return static_cast<C>(Bf16ToFloat(FloatToBf16(ToFloatFor16(v))));
-    case Elem::kF32:
+    case DType::F32:
       return static_cast<C>(static_cast<float>(v));
-    case Elem::kF64:
+    default:  // F64 (and the non-float dtypes the plans never pass)
       break;
   }
   return v;
@@ -102,61 +102,65 @@ inline C RoundVia(C v, Elem via) {
 
 // True when values of `storage` read as C need no conversion and no rounding.
 template <typename C>
-inline bool InPlace(Elem storage, Elem via) {
+inline bool InPlace(DType storage, DType via) {
   if (storage != NativeElem<C>()) return false;
-  return via == Elem::kF64 || via == storage;
+  return via == DType::F64 || via == storage;
 }
 
 template <typename C>
-inline C LoadOne(const char* p, Elem storage) {
+inline C LoadOne(const char* p, DType storage) {
   switch (storage) {
-    case Elem::kF32: {
+    case DType::F32: {
       float v;
       std::memcpy(&v, p, 4);
       return static_cast<C>(v);
     }
-    case Elem::kF64: {
+    case DType::F64: {
       double v;
       std::memcpy(&v, p, 8);
       return static_cast<C>(v);
     }
-    case Elem::kF16: {
+    case DType::F16: {
       uint16_t h;
       std::memcpy(&h, p, 2);
       return static_cast<C>(HalfToFloat(h));
     }
-    case Elem::kBF16: {
+    case DType::BF16: {
       uint16_t h;
       std::memcpy(&h, p, 2);
       return static_cast<C>(Bf16ToFloat(h));
     }
+    default:  // the plans pass float dtypes only
+      break;
   }
   return C(0);
 }
 
 template <typename C>
-inline void StoreOne(char* p, Elem storage, C v) {
+inline void StoreOne(char* p, DType storage, C v) {
   switch (storage) {
-    case Elem::kF32: {
+    case DType::F32: {
       const float f = static_cast<float>(v);
       std::memcpy(p, &f, 4);
       return;
     }
-    case Elem::kF64: {
+    case DType::F64: {
       const double d = static_cast<double>(v);
       std::memcpy(p, &d, 8);
       return;
     }
-    case Elem::kF16: {
+    case DType::F16: {
       const uint16_t h = FloatToHalf(ToFloatFor16(v));
       std::memcpy(p, &h, 2);
       return;
     }
-    case Elem::kBF16: {
+    case DType::BF16: {
       const uint16_t h = FloatToBf16(ToFloatFor16(v));
       std::memcpy(p, &h, 2);
       return;
     }
+    default:  // the plans pass float dtypes only
+      return;
   }
 }
 
@@ -164,8 +168,8 @@ inline void StoreOne(char* p, Elem storage, C v) {
 // type, and its strides along the reduced axis and along the vector axis.
 struct Port {
   char* base = nullptr;
-  Elem storage = Elem::kF32;
-  Elem via = Elem::kF32;
+  DType storage = DType::F32;
+  DType via = DType::F32;
   int item = 4;
   int64_t strideR = 0;
   int64_t strideV = 0;
@@ -182,7 +186,7 @@ inline const C* LoadRun(const Port& port, const char* p, int64_t stride, int64_t
   const int64_t step = stride * port.item;
   if (port.storage == NativeElem<C>() && InPlace<C>(port.storage, port.via)) {
     for (int64_t i = 0; i < n; ++i) std::memcpy(&buf[i], p + i * step, sizeof(C));
-  } else if (port.storage == Elem::kF64) {  // one rounding from double, never via fp32
+  } else if (port.storage == DType::F64) {  // one rounding from double, never via fp32
     for (int64_t i = 0; i < n; ++i) {
       const double d = LoadOne<double>(p + i * step, port.storage);
       buf[i] = static_cast<C>(RoundVia<double>(d, port.via));

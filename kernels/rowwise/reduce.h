@@ -7,14 +7,14 @@
 
 #include <cstdint>
 
+#include "elementwise/types.h"
+
 namespace aclcpu {
 namespace kernels {
 
 class ThreadPool;
 
 namespace rowwise {
-
-enum class Elem : uint8_t { kF32, kF16, kBF16, kF64 };
 
 // Operands, in order: inputs in[0..], outputs out[0..].
 enum class ReduceOp : uint8_t {
@@ -31,10 +31,10 @@ constexpr int kMaxDims = 8;
 
 struct ReduceOperand {
   void* data = nullptr;  // the view's first element
-  Elem storage = Elem::kF32;
+  DType storage = DType::F32;
   // Loads widen the stored value and then round it to `via`; stores round the computed value to
   // `via` and then convert it to `storage`. `via == storage` (or wider) is a plain conversion.
-  Elem via = Elem::kF32;
+  DType via = DType::F32;
   int64_t strides[kMaxDims] = {};  // elements, one per problem dim (0 along `dim` for a per-line
                                    // output such as the cross-entropy loss)
 };

@@ -62,54 +62,58 @@ inline uint16_t FloatToBf16(float f) {
 
 // Rounds a computed value to `dt`'s precision (a no-op for fp32 / double).
 template <typename C>
-inline C RoundTo(Dtype dt, C v) {
-  if (dt == Dtype::kF16) return HalfToFloat(FloatToHalf(static_cast<float>(v)));
-  if (dt == Dtype::kBf16) return Bf16ToFloat(FloatToBf16(static_cast<float>(v)));
+inline C RoundTo(DType dt, C v) {
+  if (dt == DType::F16) return HalfToFloat(FloatToHalf(static_cast<float>(v)));
+  if (dt == DType::BF16) return Bf16ToFloat(FloatToBf16(static_cast<float>(v)));
   return v;
 }
 
 template <typename C>
-inline C LoadOne(const void* p, Dtype dt) {
+inline C LoadOne(const void* p, DType dt) {
   switch (dt) {
-    case Dtype::kF32:
+    case DType::F32:
       return static_cast<C>(*static_cast<const float*>(p));
-    case Dtype::kF16:
+    case DType::F16:
       return static_cast<C>(HalfToFloat(*static_cast<const uint16_t*>(p)));
-    case Dtype::kBf16:
+    case DType::BF16:
       return static_cast<C>(Bf16ToFloat(*static_cast<const uint16_t*>(p)));
-    case Dtype::kF64:
+    case DType::F64:
       return static_cast<C>(*static_cast<const double*>(p));
+    default:  // the plans pass float dtypes only
+      break;
   }
   return C(0);
 }
 
 template <typename C>
-inline void StoreOne(C v, void* p, Dtype dt) {
+inline void StoreOne(C v, void* p, DType dt) {
   switch (dt) {
-    case Dtype::kF32:
+    case DType::F32:
       *static_cast<float*>(p) = static_cast<float>(v);
       return;
-    case Dtype::kF16:  // from double through float, as the vendor's Cast chain does
+    case DType::F16:  // from double through float, as the vendor's Cast chain does
       *static_cast<uint16_t*>(p) = FloatToHalf(static_cast<float>(v));
       return;
-    case Dtype::kBf16:
+    case DType::BF16:
       *static_cast<uint16_t*>(p) = FloatToBf16(static_cast<float>(v));
       return;
-    case Dtype::kF64:
+    case DType::F64:
       *static_cast<double*>(p) = static_cast<double>(v);
+      return;
+    default:  // the plans pass float dtypes only
       return;
   }
 }
 
-inline int64_t ItemBytes(Dtype dt) { return dt == Dtype::kF64 ? 8 : (dt == Dtype::kF32 ? 4 : 2); }
+inline int64_t ItemBytes(DType dt) { return dt == DType::F64 ? 8 : (dt == DType::F32 ? 4 : 2); }
 
 // dst[i] = element i of the run starting at `base` with element stride `stride`.
 template <typename C>
-inline void Gather(const void* base, int64_t stride, Dtype dt, int64_t n, C* dst) {
+inline void Gather(const void* base, int64_t stride, DType dt, int64_t n, C* dst) {
   const char* p = static_cast<const char*>(base);
   const int64_t step = stride * ItemBytes(dt);
   if constexpr (sizeof(C) == 4) {
-    if (stride == 1 && dt == Dtype::kF16) {
+    if (stride == 1 && dt == DType::F16) {
       const uint16_t* s = static_cast<const uint16_t*>(base);
       int64_t i = 0;
 #if defined(__F16C__)
@@ -121,12 +125,12 @@ inline void Gather(const void* base, int64_t stride, Dtype dt, int64_t n, C* dst
       for (; i < n; ++i) dst[i] = HalfToFloat(s[i]);
       return;
     }
-    if (stride == 1 && dt == Dtype::kBf16) {
+    if (stride == 1 && dt == DType::BF16) {
       const uint16_t* s = static_cast<const uint16_t*>(base);
       for (int64_t i = 0; i < n; ++i) dst[i] = FromBits(static_cast<uint32_t>(s[i]) << 16);
       return;
     }
-    if (stride == 1 && dt == Dtype::kF32) {
+    if (stride == 1 && dt == DType::F32) {
       std::memcpy(dst, base, static_cast<size_t>(n) * 4);
       return;
     }
@@ -136,12 +140,12 @@ inline void Gather(const void* base, int64_t stride, Dtype dt, int64_t n, C* dst
 
 // Writes src[0..n) (rounded first to `round`'s precision) to the run at `base`.
 template <typename C>
-inline void Scatter(const C* src, Dtype round, int64_t n, void* base, int64_t stride, Dtype dt) {
+inline void Scatter(const C* src, DType round, int64_t n, void* base, int64_t stride, DType dt) {
   char* p = static_cast<char*>(base);
   const int64_t step = stride * ItemBytes(dt);
-  const bool preRound = round != dt && (round == Dtype::kF16 || round == Dtype::kBf16);
+  const bool preRound = round != dt && (round == DType::F16 || round == DType::BF16);
   if constexpr (sizeof(C) == 4) {
-    if (stride == 1 && !preRound && dt == Dtype::kF16) {
+    if (stride == 1 && !preRound && dt == DType::F16) {
       uint16_t* d = static_cast<uint16_t*>(base);
       int64_t i = 0;
 #if defined(__F16C__)
@@ -153,12 +157,12 @@ inline void Scatter(const C* src, Dtype round, int64_t n, void* base, int64_t st
       for (; i < n; ++i) d[i] = FloatToHalf(src[i]);
       return;
     }
-    if (stride == 1 && !preRound && dt == Dtype::kBf16) {
+    if (stride == 1 && !preRound && dt == DType::BF16) {
       uint16_t* d = static_cast<uint16_t*>(base);
       for (int64_t i = 0; i < n; ++i) d[i] = FloatToBf16(src[i]);
       return;
     }
-    if (stride == 1 && !preRound && dt == Dtype::kF32) {
+    if (stride == 1 && !preRound && dt == DType::F32) {
       std::memcpy(base, src, static_cast<size_t>(n) * 4);
       return;
     }
@@ -169,7 +173,7 @@ inline void Scatter(const C* src, Dtype round, int64_t n, void* base, int64_t st
 }
 
 // Writes n zeros of `dt` to the run at `base`.
-inline void ScatterZeros(int64_t n, void* base, int64_t stride, Dtype dt) {
+inline void ScatterZeros(int64_t n, void* base, int64_t stride, DType dt) {
   char* p = static_cast<char*>(base);
   const int64_t item = ItemBytes(dt);
   if (stride == 1) {

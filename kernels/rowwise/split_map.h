@@ -33,7 +33,7 @@ class SplitMap {
   // The packet type the formula runs on: fp32 packets, or one double at a time.
   using P = typename PacketOf<C>::type;
   static constexpr int kStep = std::is_same<C, float>::value ? kLanes : 1;
-  static constexpr Dtype kNative = std::is_same<C, float>::value ? Dtype::kF32 : Dtype::kF64;
+  static constexpr DType kNative = std::is_same<C, float>::value ? DType::F32 : DType::F64;
 
   explicit SplitMap(const Problem& p) : p_(p) { Coalesce(); }
 
@@ -165,7 +165,7 @@ class SplitMap {
         const Operand& o = p_.out[k];
         const int64_t s = strides_[kMaxInputs + k][last];
         direct[k] = s == 1 && o.dtype == kNative &&
-                    (p_.computeRound[k] == kNative || p_.computeRound[k] == Dtype::kF32);
+                    (p_.computeRound[k] == kNative || p_.computeRound[k] == DType::F32);
         dst[k] = direct[k] ? reinterpret_cast<C*>(out[k] + c0 * ItemBytes(o.dtype)) : outBuf[k];
       }
       Compute(src, dst, m);

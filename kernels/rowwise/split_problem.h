@@ -14,6 +14,7 @@
 
 #include <cstdint>
 
+#include "elementwise/types.h"
 #include "thread_pool.h"
 
 namespace aclcpu {
@@ -24,13 +25,11 @@ constexpr int kMaxDims = 8;
 constexpr int kMaxInputs = 4;
 constexpr int kMaxOutputs = 2;
 
-enum class Dtype : uint8_t { kF32, kF16, kBf16, kF64 };
-
 // One operand: its first element and element strides over the iteration shape (0 = broadcast).
 struct Operand {
   const void* data = nullptr;
   int64_t strides[kMaxDims] = {};
-  Dtype dtype = Dtype::kF32;
+  DType dtype = DType::F32;
 };
 
 // The formula of a kernel. The comment gives inputs -> outputs in operand order.
@@ -86,7 +85,7 @@ struct Problem {
   Operand out[kMaxOutputs];  // `data` is written through
   // Results are rounded to this dtype before the output's own (Glu: computed in self's dtype,
   // then cast to out's).
-  Dtype computeRound[kMaxOutputs] = {Dtype::kF32, Dtype::kF32};
+  DType computeRound[kMaxOutputs] = {DType::F32, DType::F32};
   bool computeInDouble = false;  // double operands: the formula runs in double
   int rowDims = 0;               // leading dims of `shape` that index rows
   int64_t rowLimit = -1;  // rows >= rowLimit: skipped (forward) / zeroed (backward); -1 = all

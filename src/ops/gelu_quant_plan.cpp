@@ -29,10 +29,10 @@ struct GeluQuantLaunch {
 
 constexpr const char* kInputNames[] = {"self", "inputScaleOptional", "inputOffsetOptional"};
 
-kq::InDtype InDtypeOf(aclDataType dt) {
-  if (dt == ACL_FLOAT16) return kq::InDtype::kF16;
-  if (dt == ACL_BF16) return kq::InDtype::kBf16;
-  return kq::InDtype::kF32;
+kernels::DType InDtypeOf(aclDataType dt) {
+  if (dt == ACL_FLOAT16) return kernels::DType::F16;
+  if (dt == ACL_BF16) return kernels::DType::BF16;
+  return kernels::DType::F32;
 }
 
 kq::ColumnVector VectorOf(const TensorSnapshot& v) {

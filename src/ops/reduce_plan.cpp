@@ -22,12 +22,12 @@ struct LaunchInfo {
   rw::ReduceOp op;
   bool computeF64;
   int64_t dim;
-  rw::Elem inVia[2];
-  rw::Elem outVia[2];
+  kernels::DType inVia[2];
+  kernels::DType outVia[2];
   const char* names[4];  // inputs, then outputs (static literals)
 };
 
-void FillOperand(const TensorSnapshot& view, rw::Elem via, int64_t dim, int ndim, bool perLine,
+void FillOperand(const TensorSnapshot& view, kernels::DType via, int64_t dim, int ndim, bool perLine,
                  rw::ReduceOperand* operand) {
   operand->data = const_cast<void*>(ViewFirstElement(view));
   ToElem(view.dtype, &operand->storage);
@@ -123,19 +123,19 @@ int CheckViews(const ReducePlan& plan, int nIn, int nOut) {
 
 }  // namespace
 
-bool ToElem(aclDataType dtype, rw::Elem* elem) {
+bool ToElem(aclDataType dtype, kernels::DType* elem) {
   switch (dtype) {
     case ACL_FLOAT:
-      *elem = rw::Elem::kF32;
+      *elem = kernels::DType::F32;
       return true;
     case ACL_FLOAT16:
-      *elem = rw::Elem::kF16;
+      *elem = kernels::DType::F16;
       return true;
     case ACL_BF16:
-      *elem = rw::Elem::kBF16;
+      *elem = kernels::DType::BF16;
       return true;
     case ACL_DOUBLE:
-      *elem = rw::Elem::kF64;
+      *elem = kernels::DType::F64;
       return true;
     default:
       return false;
@@ -152,18 +152,18 @@ int FinishReducePlan(const ReducePlan& plan, uint64_t* workspaceSize, aclOpExecu
     ACLCPU_RETURN_IF_ERROR(CheckViews(plan, nIn, nOut));
     LaunchInfo info{plan.op, plan.computeF64, plan.dim, {}, {}, {}};
     for (int k = 0; k < nIn; ++k) {
-      if (!ToElem(plan.in[k].via, &info.inVia[k])) info.inVia[k] = rw::Elem::kF64;
+      if (!ToElem(plan.in[k].via, &info.inVia[k])) info.inVia[k] = kernels::DType::F64;
       info.names[k] = plan.in[k].name;
     }
     for (int k = 0; k < nOut; ++k) {
-      if (!ToElem(plan.out[k].via, &info.outVia[k])) info.outVia[k] = rw::Elem::kF64;
+      if (!ToElem(plan.out[k].via, &info.outVia[k])) info.outVia[k] = kernels::DType::F64;
       info.names[nIn + k] = plan.out[k].name;
     }
     if (CurrentPrecision() == PrecisionMode::kGolden) {
       // The golden: float64 from the exactly widened inputs, one rounding to each output.
       info.computeF64 = true;
-      for (rw::Elem& via : info.inVia) via = rw::Elem::kF64;
-      for (rw::Elem& via : info.outVia) via = rw::Elem::kF64;
+      for (kernels::DType& via : info.inVia) via = kernels::DType::F64;
+      for (kernels::DType& via : info.outVia) via = kernels::DType::F64;
     }
     if (nIn == 1) {
       executorPlan.inputs = {Snapshot(*plan.in[0].tensor)};

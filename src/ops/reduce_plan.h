@@ -30,7 +30,7 @@ struct ReducePlan {
 };
 
 // The rowwise element type of a float dtype; false for any other dtype.
-bool ToElem(aclDataType dtype, kernels::rowwise::Elem* elem);
+bool ToElem(aclDataType dtype, kernels::DType* elem);
 
 // Memory, aliasing and overlap checks (unless plan.empty), then the executor; writes
 // *workspaceSize = 0. Returns an aclnnStatus.

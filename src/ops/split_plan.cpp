@@ -118,7 +118,7 @@ bool BuildProblem(const SplitLaunch& l, const TensorSnapshot* const* views, sk::
     p->groupSumInFloat = l.groupSumInFloat;
     p->zeroPastLimit = l.backward;
   }
-  const sk::Dtype round = SplitDtype(x.dtype);
+  const kernels::DType round = SplitDtype(x.dtype);
   if (l.backward) {
     const TensorSnapshot& gx = *views[kOut];
     sk::Geometry gg;
@@ -233,11 +233,11 @@ int Launch(const ExecutorPlan& plan, aclrtStream stream) {
 
 }  // namespace
 
-sk::Dtype SplitDtype(aclDataType dtype) {
-  if (dtype == ACL_FLOAT16) return sk::Dtype::kF16;
-  if (dtype == ACL_BF16) return sk::Dtype::kBf16;
-  if (dtype == ACL_DOUBLE) return sk::Dtype::kF64;
-  return sk::Dtype::kF32;
+kernels::DType SplitDtype(aclDataType dtype) {
+  if (dtype == ACL_FLOAT16) return kernels::DType::F16;
+  if (dtype == ACL_BF16) return kernels::DType::BF16;
+  if (dtype == ACL_DOUBLE) return kernels::DType::F64;
+  return kernels::DType::F32;
 }
 
 int FinishSplitPlan(const SplitOpPlan& plan, uint64_t* workspaceSize, aclOpExecutor** executor) {

@@ -53,7 +53,7 @@ struct SplitOpPlan {
 int FinishSplitPlan(const SplitOpPlan& plan, uint64_t* workspaceSize, aclOpExecutor** executor);
 
 // The split kernels' dtype for a float aclDataType (FLOAT, FLOAT16, BF16, DOUBLE).
-kernels::split::Dtype SplitDtype(aclDataType dtype);
+kernels::DType SplitDtype(aclDataType dtype);
 
 }  // namespace ops
 }  // namespace aclcpu

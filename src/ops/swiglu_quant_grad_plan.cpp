@@ -40,10 +40,10 @@ kq::View ViewOf(const TensorSnapshot& s) {
   return v;
 }
 
-kq::InDtype InDtypeOf(aclDataType dt) {
-  if (dt == ACL_FLOAT16) return kq::InDtype::kF16;
-  if (dt == ACL_BF16) return kq::InDtype::kBf16;
-  return kq::InDtype::kF32;
+kernels::DType InDtypeOf(aclDataType dt) {
+  if (dt == ACL_FLOAT16) return kernels::DType::F16;
+  if (dt == ACL_BF16) return kernels::DType::BF16;
+  return kernels::DType::F32;
 }
 
 kq::SwigluQuantGradProblem BuildProblem(const GradLaunch& l, const ExecutorPlan& plan) {

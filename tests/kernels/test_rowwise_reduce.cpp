@@ -17,6 +17,7 @@ namespace {
 
 using aclcpu::kernels::ThreadPool;
 using namespace aclcpu::kernels::rowwise;
+using aclcpu::kernels::DType;
 
 // A dense tensor of `shape`, stored float, with its own (possibly permuted or padded) strides.
 struct Buf {
@@ -309,11 +310,11 @@ TEST(RowwiseReduce, SixteenBitStorageAndViaRounding) {
   pb.ndim = 1;
   pb.shape[0] = R;
   pb.in[0].data = x.data();
-  pb.in[0].storage = pb.in[0].via = Elem::kF16;
+  pb.in[0].storage = pb.in[0].via = DType::F16;
   pb.in[0].strides[0] = 1;
   pb.out[0].data = y.data();
-  pb.out[0].storage = Elem::kF32;
-  pb.out[0].via = Elem::kF16;
+  pb.out[0].storage = DType::F32;
+  pb.out[0].via = DType::F16;
   pb.out[0].strides[0] = 1;
   RunReduce(pb, nullptr);
   double m = -INFINITY, s = 0;
@@ -338,7 +339,7 @@ TEST(RowwiseReduce, DoubleCompute) {
   pb.shape[1] = R;
   pb.dim = 1;
   pb.in[0].data = x.data();
-  pb.in[0].storage = pb.in[0].via = Elem::kF64;
+  pb.in[0].storage = pb.in[0].via = DType::F64;
   pb.in[0].strides[0] = R;
   pb.in[0].strides[1] = 1;
   pb.out[0] = pb.in[0];

@@ -16,7 +16,6 @@
 namespace {
 
 using namespace aclcpu::kernels;
-using split::Dtype;
 using split::Geometry;
 using split::Layout;
 using split::Mode;
@@ -160,11 +159,11 @@ TEST(SplitDriver, GeGluHalfRoundsGeluBeforeTheProduct) {
   p.numInputs = 2;
   p.numOutputs = 2;
   // GeGlu activates the second half by default.
-  p.in[0] = {x.data() + g.secondOffset, {10, 1}, Dtype::kF16};
-  p.in[1] = {x.data() + g.firstOffset, {10, 1}, Dtype::kF16};
-  p.out[0] = {out.data(), {5, 1}, Dtype::kF16};
-  p.out[1] = {gelu.data(), {5, 1}, Dtype::kF16};
-  p.computeRound[0] = p.computeRound[1] = Dtype::kF16;
+  p.in[0] = {x.data() + g.secondOffset, {10, 1}, DType::F16};
+  p.in[1] = {x.data() + g.firstOffset, {10, 1}, DType::F16};
+  p.out[0] = {out.data(), {5, 1}, DType::F16};
+  p.out[1] = {gelu.data(), {5, 1}, DType::F16};
+  p.computeRound[0] = p.computeRound[1] = DType::F16;
   ASSERT_TRUE(split::Run(p, nullptr));
   for (int r = 0; r < 3; ++r) {
     for (int c = 0; c < 5; ++c) {
@@ -197,11 +196,11 @@ TEST(SplitDriver, RowLimitZeroesTheRestInTheBackward) {
     p.shape[1] = h;
     p.numInputs = 3;
     p.numOutputs = 2;
-    p.in[0] = {dy.data(), {h, 1}, Dtype::kF32};
-    p.in[1] = {x.data(), {2 * h, 1}, Dtype::kF32};
-    p.in[2] = {x.data() + h, {2 * h, 1}, Dtype::kF32};
-    p.out[0] = {gx.data(), {2 * h, 1}, Dtype::kF32};
-    p.out[1] = {gx.data() + h, {2 * h, 1}, Dtype::kF32};
+    p.in[0] = {dy.data(), {h, 1}, DType::F32};
+    p.in[1] = {x.data(), {2 * h, 1}, DType::F32};
+    p.in[2] = {x.data() + h, {2 * h, 1}, DType::F32};
+    p.out[0] = {gx.data(), {2 * h, 1}, DType::F32};
+    p.out[1] = {gx.data() + h, {2 * h, 1}, DType::F32};
     p.rowDims = 1;
     p.rowLimit = 3;
     p.zeroPastLimit = true;
@@ -229,10 +228,10 @@ TEST(SplitDriver, GluInDouble) {
   p.shape[0] = 3;
   p.numInputs = 2;
   p.numOutputs = 1;
-  p.in[0] = {x.data() + 3, {1}, Dtype::kF64};
-  p.in[1] = {x.data(), {1}, Dtype::kF64};
-  p.out[0] = {out.data(), {1}, Dtype::kF64};
-  p.computeRound[0] = Dtype::kF64;
+  p.in[0] = {x.data() + 3, {1}, DType::F64};
+  p.in[1] = {x.data(), {1}, DType::F64};
+  p.out[0] = {out.data(), {1}, DType::F64};
+  p.computeRound[0] = DType::F64;
   p.computeInDouble = true;
   ASSERT_TRUE(split::Run(p, nullptr));
   for (int i = 0; i < 3; ++i) EXPECT_DOUBLE_EQ(out[i], x[i] * SigmoidRef(x[i + 3]));

@@ -14,7 +14,6 @@
 namespace {
 
 using namespace aclcpu::kernels;
-using split::Dtype;
 using split::Op;
 using split::Problem;
 
@@ -77,15 +76,15 @@ TEST(SplitThreads, EveryOpIsBitwiseIndependentOfTheThreadCount) {
       p.numOutputs = c.numOut;
       const bool backward = c.numOut == 2 && c.numIn >= 3;
       int k = 0;
-      if (backward) p.in[k++] = {a1.data(), {h, 1}, Dtype::kF32};
-      p.in[k++] = {x.data(), {2 * h + 3, 1}, Dtype::kF32};
-      p.in[k++] = {x.data() + h, {2 * h + 3, 1}, Dtype::kF32};
-      if (c.op == Op::kFatreluMul) p.in[k++] = {a2.data(), {0, 0}, Dtype::kF32};
-      if (c.op == Op::kSwigluGroupWeighted) p.in[k++] = {a2.data(), {1, 0}, Dtype::kF32};
-      if (c.numIn == 4) p.in[k++] = {a2.data(), {h, 1}, Dtype::kF32};
+      if (backward) p.in[k++] = {a1.data(), {h, 1}, DType::F32};
+      p.in[k++] = {x.data(), {2 * h + 3, 1}, DType::F32};
+      p.in[k++] = {x.data() + h, {2 * h + 3, 1}, DType::F32};
+      if (c.op == Op::kFatreluMul) p.in[k++] = {a2.data(), {0, 0}, DType::F32};
+      if (c.op == Op::kSwigluGroupWeighted) p.in[k++] = {a2.data(), {1, 0}, DType::F32};
+      if (c.numIn == 4) p.in[k++] = {a2.data(), {h, 1}, DType::F32};
       ASSERT_EQ(k, c.numIn);
-      p.out[0] = {out.data(), {2 * h, 2}, Dtype::kF32};
-      p.out[1] = {out.data() + rows * h * 2, {2 * h, 2}, Dtype::kF32};
+      p.out[0] = {out.data(), {2 * h, 2}, DType::F32};
+      p.out[1] = {out.data() + rows * h * 2, {2 * h, 2}, DType::F32};
       ASSERT_TRUE(split::Run(p, &pool));
       results.push_back(out);
     }
@@ -111,9 +110,9 @@ TEST(SplitThreads, LargeOutputsAreComplete) {
   p.shape[1] = h;
   p.numInputs = 2;
   p.numOutputs = 1;
-  p.in[0] = {x.data(), {2 * h, 1}, Dtype::kF32};
-  p.in[1] = {x.data() + h, {2 * h, 1}, Dtype::kF32};
-  p.out[0] = {out.data(), {h, 1}, Dtype::kF32};
+  p.in[0] = {x.data(), {2 * h, 1}, DType::F32};
+  p.in[1] = {x.data() + h, {2 * h, 1}, DType::F32};
+  p.out[0] = {out.data(), {h, 1}, DType::F32};
   ASSERT_TRUE(split::Run(p, &pool));
   for (int64_t r = 0; r < rows; ++r) {
     for (int64_t c = 0; c < h; ++c) {
