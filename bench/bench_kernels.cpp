@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <vector>
 
@@ -188,6 +189,8 @@ void BM_Kernel(benchmark::State& st, KernelCase k, int64_t n, int threads, bool 
   params.SetScalar(0, 1.0f);
   params.SetScalar(1, 1.0f);
   params.SetScalar(2, 1.0f);
+  // The operator's enum attribute (e.g. GELU: 0 tanh, 1 erf), 0 unless ACLNN_CPU_BENCH_MODE says.
+  if (const char* mode = std::getenv("ACLNN_CPU_BENCH_MODE")) params.mode = std::atoi(mode);
   kn::ThreadPool* pool = Pool(threads);
   for (auto _ : st) {
     kn::RunElementwise(*k.row, precision, p, params, pool);
