@@ -181,7 +181,10 @@ struct Reference<OpId::kFastGelu> {
 
 // FastGELU gradient, inputs (dy, x): t = x·(−1.702), s = 1/(exp(t) + 1), u = (s − 1)·t + 1,
 // out = dy·(u·s). s − 1 cancels for x ≫ 0 and multiplies s's error by |t|: 8 ulps of
-// |dy|·s·(1 + |(s − 1)·t|).
+// |dy|·s·(1 + |(s − 1)·t|). That bar alone failed on a build without FMA (x = 5.2038, 14 ulps
+// off): there exp(t) came out one ulp from correctly rounded, e + 1 rounded the other way, s
+// moved 2 of its ulps and (s − 1)·t carried them times |t| ≈ 8.9 into u. AnyFnRounding now
+// evaluates the order with exp one ulp either side, which covers exactly that.
 template <>
 struct Reference<OpId::kFastGeluBackward> {
   static std::vector<KernelParams> Params() { return {KernelParams()}; }
