@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <vector>
 
@@ -258,9 +259,13 @@ void BM_Kernel(benchmark::State& st, KernelCase k, int64_t n, int threads, bool 
   Buffer out2(n * isz);
   p.out[0] = {out.p, transposed ? rowMajor : stride1, dtype};
   p.out[1] = {out2.p, transposed ? rowMajor : stride1, dtype};
+  kn::KernelParams params = k.params;
+  // The operator's enum attribute (e.g. GELU: 0 tanh, 1 erf), the row's unless
+  // ACLNN_CPU_BENCH_MODE says.
+  if (const char* mode = std::getenv("ACLNN_CPU_BENCH_MODE")) params.mode = std::atoi(mode);
   kn::ThreadPool* pool = Pool(threads);
   for (auto _ : st) {
-    kn::RunElementwise(*k.row, precision, p, k.params, pool);
+    kn::RunElementwise(*k.row, precision, p, params, pool);
     benchmark::DoNotOptimize(out.p);
     benchmark::ClobberMemory();
   }

@@ -132,7 +132,8 @@ inline Packet ExpF32(const Packet& x_in) {
 #if defined(EIGEN_VECTORIZE_AVX512)
   // Clamped to [-104, 89]: 2^m then overflows to inf above ~88.72 and goes subnormal, then 0,
   // below ~-87.3, as fp32 exp does (NaN passes through the clamp).
-  const __m512 x = _mm512_max_ps(_mm512_set1_ps(-104.0f), _mm512_min_ps(_mm512_set1_ps(89.0f), x_in));
+  const __m512 x =
+      _mm512_max_ps(_mm512_set1_ps(-104.0f), _mm512_min_ps(_mm512_set1_ps(89.0f), x_in));
   const __m512 m = _mm512_roundscale_ps(
       _mm512_fmadd_ps(x, _mm512_set1_ps(1.44269504088896341f), _mm512_set1_ps(0.5f)),
       _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
@@ -151,8 +152,7 @@ inline Packet ExpF32(const Packet& x_in) {
   y = _mm512_add_ps(_mm512_fmadd_ps(y, r2, r), _mm512_set1_ps(1.0f));
   return _mm512_scalef_ps(y, m);
 #else
-  const Packet x =
-      ei::pmax(ei::pmin(x_in, ei::pset1<Packet>(89.0f)), ei::pset1<Packet>(-104.0f));
+  const Packet x = ei::pmax(ei::pmin(x_in, ei::pset1<Packet>(89.0f)), ei::pset1<Packet>(-104.0f));
   const Packet m =
       ei::pfloor(ei::pmadd(x, ei::pset1<Packet>(1.44269504088896341f), ei::pset1<Packet>(0.5f)));
   Packet r = ei::pmadd(m, ei::pset1<Packet>(-0.693359375f), x);
@@ -189,15 +189,11 @@ inline V Log(const V& x) {
 }
 inline float Log(float x) { return std::log(x); }
 inline double Log(double x) { return std::log(x); }
-// tanh / erf: the vendor's vector units evaluate these to fp32 accuracy; we take them from the
-// double function rounded once (correctly rounded but for ties), lane by lane.
+// tanh / erf: the vendor's vector units evaluate these to fp32 accuracy. tanh: the double
+// function rounded once (correctly rounded but for ties), lane by lane; erf: vmath_erf.h.
 template <typename V>
 inline V Tanh(const V& x) {
   return Lanes(x, [](Scalar<V> v) { return static_cast<Scalar<V>>(std::tanh(double(v))); });
-}
-template <typename V>
-inline V Erf(const V& x) {
-  return Lanes(x, [](Scalar<V> v) { return static_cast<Scalar<V>>(std::erf(double(v))); });
 }
 
 // ---- the vendor's intermediate roundings (no-ops in golden mode) ----
@@ -226,3 +222,5 @@ inline V RoundHalf(const V& x) {
 }  // namespace vm
 }  // namespace kernels
 }  // namespace aclcpu
+
+#include "elementwise/vmath_erf.h"  // IWYU pragma: export

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "elementwise/vmath.h"
 #include "rowwise/split_io.h"
 
 #if defined(__SSE2__)
@@ -140,9 +141,10 @@ inline P GeluTanhGrad(const P& x) {
   return ei::pmul(ei::padd(ei::pmul(ei::pmul(x, ei::psub(g1, one)), g2), one), g1);
 }
 
-// 0.5 x (1 + erf(x / sqrt 2)); Eigen 3.4 core has no vectorised erf: the C library's, per lane.
+// 0.5 x (1 + erf(x / sqrt 2)), erf from vmath_erf.h (vectorised, correctly rounded but for
+// near-ties).
 inline PF GeluErfExact(const PF& x) {
-  const PF erf = MapLanes(ei::pmul(x, Set<PF>(M_SQRT1_2)), [](float v) { return std::erf(v); });
+  const PF erf = vm::Erf(ei::pmul(x, Set<PF>(M_SQRT1_2)));
   return ei::pmul(ei::pmul(Set<PF>(0.5), x), ei::padd(Set<PF>(1.0), erf));
 }
 
@@ -153,8 +155,7 @@ inline PF Tanh(const PF& x) { return ei::ptanh(x); }
 // d/dx of the erf gelu: Phi(x) + x phi(x).
 inline PF GeluErfGrad(const PF& x) {
   const PF half = Set<PF>(0.5);
-  // Eigen 3.4 core has no vectorised erf: the C library's, lane by lane.
-  const PF erf = MapLanes(ei::pmul(x, Set<PF>(M_SQRT1_2)), [](float v) { return std::erf(v); });
+  const PF erf = vm::Erf(ei::pmul(x, Set<PF>(M_SQRT1_2)));
   const PF cdf = ei::pmul(half, ei::padd(Set<PF>(1.0), erf));
   const PF pdf =
       ei::pmul(Exp(ei::pmul(Set<PF>(-0.5), ei::pmul(x, x))), Set<PF>(0.3989422804014327));
