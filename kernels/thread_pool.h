@@ -73,5 +73,18 @@ class ThreadPool {
   std::vector<std::thread> workers_;  // last: joined before anything above is destroyed
 };
 
+// Runs body(task) for every task in [0, numTasks): on the calling thread when there is no pool,
+// one task or one thread, else on `pool`. The caller's partition into tasks never depends on the
+// thread count, which keeps results bitwise identical for any pool.
+template <typename Body>
+void RunTasks(ThreadPool* pool, int64_t numTasks, Body& body) {
+  if (pool == nullptr || numTasks <= 1 || pool->NumThreads() <= 1) {
+    for (int64_t t = 0; t < numTasks; ++t) body(t);
+    return;
+  }
+  pool->ParallelFor(
+      numTasks, [](void* ctx, int64_t task) { (*static_cast<Body*>(ctx))(task); }, &body);
+}
+
 }  // namespace kernels
 }  // namespace aclcpu

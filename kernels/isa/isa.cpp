@@ -3,6 +3,10 @@
 #include <cstdlib>
 #include <cstring>
 
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
 #include "isa/isa_variants.inc.h"
 
 namespace aclcpu {
@@ -83,18 +87,30 @@ bool CpuSupports(Isa isa) {
       return true;
 #if defined(__x86_64__)
     // libgcc's answers include the OS check (XGETBV) for the AVX and AVX-512 register state.
-    case Isa::kAvx2:
+    case Isa::kAvx2: {
       __builtin_cpu_init();
-      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-             __builtin_cpu_supports("f16c") && __builtin_cpu_supports("bmi") &&
-             __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+      // F16C from cpuid leaf 1 (ECX bit 29): clang 14's __builtin_cpu_supports lacks the name.
+      unsigned a = 0, b = 0, c = 0, d = 0;
+      const bool f16c = __get_cpuid(1, &a, &b, &c, &d) && ((c >> 29) & 1u);
+      return f16c && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+             __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+             __builtin_cpu_supports("popcnt");
+    }
     case Isa::kAvx512:
       return CpuSupports(Isa::kAvx2) && __builtin_cpu_supports("avx512f") &&
              __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512cd") &&
              __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
-    case Isa::kAvx512Bf16:
-      return CpuSupports(Isa::kAvx512) && __builtin_cpu_supports("avx512bf16") &&
-             __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2");
+    case Isa::kAvx512Bf16: {
+      // From cpuid itself: not every compiler's __builtin_cpu_supports knows these names (clang
+      // 14 lacks avx512bf16). Leaf 7.0 ECX: bit 1 VBMI, bit 6 VBMI2; leaf 7.1 EAX: bit 5
+      // AVX512_BF16. The OS's AVX-512 state was checked with avx512f above.
+      if (!CpuSupports(Isa::kAvx512)) return false;
+      unsigned a = 0, b = 0, c = 0, d = 0;
+      if (!__get_cpuid_count(7, 0, &a, &b, &c, &d)) return false;
+      const bool vbmi = (c >> 1) & 1u, vbmi2 = (c >> 6) & 1u;
+      if (a < 1 || !__get_cpuid_count(7, 1, &a, &b, &c, &d)) return false;
+      return vbmi && vbmi2 && ((a >> 5) & 1u);
+    }
 #endif
 #if defined(__aarch64__)
     case Isa::kNeon:

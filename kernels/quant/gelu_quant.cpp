@@ -127,15 +127,7 @@ void RunGeluQuant(const GeluQuantProblem& problem, ThreadPool* pool) {
     const int64_t end = std::min(rows, (t + 1) * perTask);
     for (int64_t r = t * perTask; r < end; ++r) runner.Run(r);
   };
-  if (pool == nullptr || tasks == 1 || pool->NumThreads() == 1) {
-    for (int64_t t = 0; t < tasks; ++t) body(t);
-    return;
-  }
-  struct Ctx {
-    decltype(body)* fn;
-  } ctx{&body};
-  pool->ParallelFor(
-      tasks, [](void* c, int64_t t) { (*static_cast<Ctx*>(c)->fn)(t); }, &ctx);
+  RunTasks(pool, tasks, body);
 }
 
 }  // namespace quant

@@ -116,15 +116,7 @@ void RunSwigluQuantGrad(const SwigluQuantGradProblem& problem, ThreadPool* pool)
     const int64_t end = std::min(p.rows, (t + 1) * perTask);
     for (int64_t r = t * perTask; r < end; ++r) Row(p, r, r >= trunc);
   };
-  if (pool == nullptr || tasks == 1 || pool->NumThreads() == 1) {
-    for (int64_t t = 0; t < tasks; ++t) body(t);
-    return;
-  }
-  struct Ctx {
-    decltype(body)* fn;
-  } ctx{&body};
-  pool->ParallelFor(
-      tasks, [](void* c, int64_t t) { (*static_cast<Ctx*>(c)->fn)(t); }, &ctx);
+  RunTasks(pool, tasks, body);
 }
 
 }  // namespace quant

@@ -213,12 +213,7 @@ void Run(const Layout& l, ThreadPool* pool) {
     const int64_t first = task * l.perTask;
     RunItems<C, Op>(l, first, std::min(l.items, first + l.perTask));
   };
-  if (pool == nullptr || tasks <= 1 || pool->NumThreads() <= 1) {
-    for (int64_t t = 0; t < tasks; ++t) body(t);
-    return;
-  }
-  pool->ParallelFor(
-      tasks, [](void* ctx, int64_t task) { (*static_cast<decltype(body)*>(ctx))(task); }, &body);
+  RunTasks(pool, tasks, body);
 }
 
 template <typename C>

@@ -41,15 +41,7 @@ bool RunWith(const Problem& problem, ThreadPool* pool) {
     const int64_t begin = t * kBlockElements;
     map.RunBlock(begin, std::min(total, begin + kBlockElements));
   };
-  if (pool == nullptr || tasks == 1 || pool->NumThreads() == 1) {
-    for (int64_t t = 0; t < tasks; ++t) body(t);
-    return true;
-  }
-  struct Ctx {
-    decltype(body)* fn;
-  } ctx{&body};
-  pool->ParallelFor(
-      tasks, [](void* c, int64_t t) { (*static_cast<Ctx*>(c)->fn)(t); }, &ctx);
+  RunTasks(pool, tasks, body);
   return true;
 }
 

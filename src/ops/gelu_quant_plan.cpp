@@ -102,23 +102,7 @@ int Launch(const ExecutorPlan& plan, aclrtStream stream) {
     kq::RunGeluQuant(problem, pool);
     return 0;
   };
-  size_t cost = 0;
-  std::vector<rt::ByteRange> writes;
-  for (size_t i = 0; i < plan.inputs.size(); ++i) cost += TrafficBytes(plan.inputs[i]);
-  for (size_t i = 0; i < plan.outputs.size(); ++i) {
-    cost += TrafficBytes(plan.outputs[i]);
-    for (const rt::ByteRange& r : WrittenHull(plan.outputs[i])) writes.push_back(r);
-  }
-  const int rc = rt::Submit(stream, op, std::move(task), writes, cost);
-  if (rc != 0) {
-    return Fail(ACLNN_ERR_RUNTIME_ERROR,
-                std::string(op) + ": enqueueing on the stream failed with runtime error " +
-                    std::to_string(rc));
-  }
-  if (CheckEnabled(2)) {
-    for (size_t i = 0; i < plan.outputs.size(); ++i) MarkWritten(plan.outputs[i]);
-  }
-  return ACLNN_SUCCESS;
+  return SubmitPlanTask(op, plan, stream, std::move(task));
 }
 
 }  // namespace

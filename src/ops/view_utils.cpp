@@ -120,5 +120,25 @@ void MarkWritten(const TensorSnapshot& view) {
   }
 }
 
+int SubmitPlanTask(const char* op, const ExecutorPlan& plan, aclrtStream stream, rt::Task task) {
+  size_t cost = 0;
+  std::vector<rt::ByteRange> writes;
+  for (size_t i = 0; i < plan.inputs.size(); ++i) cost += TrafficBytes(plan.inputs[i]);
+  for (size_t o = 0; o < plan.outputs.size(); ++o) {
+    cost += TrafficBytes(plan.outputs[o]);
+    for (const rt::ByteRange& r : WrittenHull(plan.outputs[o])) writes.push_back(r);
+  }
+  const int rc = rt::Submit(stream, op, std::move(task), writes, cost);
+  if (rc != 0) {
+    return Fail(ACLNN_ERR_RUNTIME_ERROR,
+                std::string(op) + ": enqueueing on the stream failed with runtime error " +
+                    std::to_string(rc));
+  }
+  if (CheckEnabled(2)) {
+    for (size_t o = 0; o < plan.outputs.size(); ++o) MarkWritten(plan.outputs[o]);
+  }
+  return ACLNN_SUCCESS;
+}
+
 }  // namespace ops
 }  // namespace aclcpu

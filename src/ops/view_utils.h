@@ -25,5 +25,10 @@ void MarkWritten(const TensorSnapshot& view);
 // Bytes the kernel reads or writes through `view` (the stream's cost hint).
 size_t TrafficBytes(const TensorSnapshot& view);
 
+// Enqueues `task` as the work of `plan` (operator `op`) on `stream`: its cost is the traffic of
+// every input and output view, its writes are the outputs' hulls, and at check level 2 the
+// outputs are marked written. A failed enqueue is ACLNN_ERR_RUNTIME_ERROR with a message.
+int SubmitPlanTask(const char* op, const ExecutorPlan& plan, aclrtStream stream, rt::Task task);
+
 }  // namespace ops
 }  // namespace aclcpu
