@@ -27,7 +27,7 @@ for san in ${SANITIZERS:-address,undefined thread}; do
   # tables and example programs, which ASan+UBSan cover.
   targets=()
   [[ "$san" == *thread* ]] && targets=(--target test_runtime test_runtime_inline test_nnopbase
-    test_kernels test_reliability test_phase1_alloc)
+    test_kernels test_reliability)
   cmake --build "$dir" -j "$jobs" "${targets[@]}" > "$dir.build.log" 2>&1 || {
     tail -50 "$dir.build.log"; exit 1; }
   echo "=== $san: ctest"
