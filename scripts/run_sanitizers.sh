@@ -40,7 +40,7 @@ for san in ${SANITIZERS:-address,undefined thread}; do
   # Under TSan the generic kernel tester keeps its threaded case only (every row on pools of 1, 2
   # and 3 threads): the single-threaded layout sweeps find no races and cost most of the time.
   [[ "$san" == *thread* ]] &&
-    exclude=(-E '^(sample\.|consumers\.|AllRows/RowSweep\.(SizesAround|Strided|SpecialValues|GoldenMode|CheckerRejects))')
+    exclude=(-E '^(sample\.|consumers\.|coverage_readme|AllRows/RowSweep\.(SizesAround|Strided|SpecialValues|GoldenMode|CheckerRejects))')
   if ! (cd "$dir" && ctest -j "$jobs" --timeout 600 "${exclude[@]}" "$@" > "$dir.ctest.log" 2>&1); then
     status=1
   fi
