@@ -4,113 +4,18 @@
 // Each row's roofline_us counter is the roofline of the same traffic over the row's own device
 // buffers, measured right after it (as the kernel rows do): the ratio roofline_us / time is the
 // end-to-end fraction of the memory bound.
-#if defined(__SSE2__)
-#include <immintrin.h>
-#endif
-
-#include <algorithm>
-#include <chrono>
-#include <memory>
 #include <string>
-#include <vector>
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_selu.h"
 #include "aclnnop/aclnn_selu_backward.h"
 #include "aclnnop/aclnn_swish_backward.h"
 #include "bench_common.h"
-#include "elementwise/driver.h"
-#include "thread_pool.h"
 
 namespace aclbench {
 namespace {
 
 namespace kn = aclcpu::kernels;
-
-// ---- roofline: o = a + b on 32-bit words over given buffers, the kernels' block partition ----
-
-struct Roof {
-  const uint32_t* a;
-  const uint32_t* b;
-  uint32_t* o;
-  int64_t words;
-  int64_t wordsPerBlock;
-  bool nt;
-};
-
-void RoofBlock(void* ctx, int64_t block) {
-  const Roof& j = *static_cast<const Roof*>(ctx);
-  int64_t i = block * j.wordsPerBlock;
-  const int64_t end = std::min(j.words, i + j.wordsPerBlock);
-#if defined(__AVX512F__)
-  if (j.nt) {
-    for (; i < end && (reinterpret_cast<uintptr_t>(j.o + i) & 63) != 0; ++i)
-      j.o[i] = j.a[i] + j.b[i];
-  }
-  for (; i + 16 <= end; i += 16) {
-    const __m512i s = _mm512_add_epi32(_mm512_loadu_si512(j.a + i), _mm512_loadu_si512(j.b + i));
-    if (j.nt) {
-      _mm512_stream_si512(reinterpret_cast<__m512i*>(j.o + i), s);
-    } else {
-      _mm512_storeu_si512(j.o + i, s);
-    }
-  }
-#elif defined(__AVX2__)
-  using V = __m256i;
-  if (j.nt) {
-    for (; i < end && (reinterpret_cast<uintptr_t>(j.o + i) & 31) != 0; ++i)
-      j.o[i] = j.a[i] + j.b[i];
-  }
-  for (; i + 8 <= end; i += 8) {
-    const V s = _mm256_add_epi32(_mm256_loadu_si256(reinterpret_cast<const V*>(j.a + i)),
-                                 _mm256_loadu_si256(reinterpret_cast<const V*>(j.b + i)));
-    if (j.nt) {
-      _mm256_stream_si256(reinterpret_cast<V*>(j.o + i), s);
-    } else {
-      _mm256_storeu_si256(reinterpret_cast<V*>(j.o + i), s);
-    }
-  }
-#endif
-  for (; i < end; ++i) j.o[i] = j.a[i] + j.b[i];
-#if defined(__SSE2__)
-  if (j.nt) _mm_sfence();
-#endif
-}
-
-// Per-call time (us, median) of the faster of the plain and the streaming roofline.
-double RooflineUs(const void* a, const void* b, void* o, int64_t bytes, size_t isz, int threads) {
-  static std::unique_ptr<kn::ThreadPool> pool;
-  if (!pool || pool->NumThreads() != threads) pool = std::make_unique<kn::ThreadPool>(threads);
-  double best = 0.0;
-  for (bool nt : {false, true}) {
-    Roof j{static_cast<const uint32_t*>(a),
-           static_cast<const uint32_t*>(b),
-           static_cast<uint32_t*>(o),
-           bytes / 4,
-           kn::kBlockElems * static_cast<int64_t>(isz) / 4,
-           nt};
-    const int64_t blocks = (j.words + j.wordsPerBlock - 1) / j.wordsPerBlock;
-    std::vector<double> us;
-    const auto start = std::chrono::steady_clock::now();
-    while (us.size() < 5 ||
-           (std::chrono::steady_clock::now() - start < std::chrono::milliseconds(50) &&
-            us.size() < 1000)) {
-      const auto t0 = std::chrono::steady_clock::now();
-      if (blocks <= 1 || threads == 1) {
-        for (int64_t blk = 0; blk < blocks; ++blk) RoofBlock(&j, blk);
-      } else {
-        pool->ParallelFor(blocks, &RoofBlock, &j);
-      }
-      benchmark::ClobberMemory();
-      us.push_back(
-          std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
-    }
-    std::nth_element(us.begin(), us.begin() + us.size() / 2, us.end());
-    const double t = us[us.size() / 2];
-    best = best == 0.0 ? t : std::min(best, t);
-  }
-  return best;
-}
 
 aclrtStream Stream() {
   static aclrtStream stream = [] {
@@ -201,8 +106,8 @@ void BM_E2E(benchmark::State& st, Op op, Dt d, int64_t n) {
   // A one-input operator's roofline reads its input twice: the same traffic.
   const int64_t bytes = n * static_cast<int64_t>(DtSize(d)) / 4 * 4;
   if (bytes >= 4) {
-    st.counters["roofline_us"] =
-        RooflineUs(g.dev, numIn == 2 ? x.dev : g.dev, out.dev, bytes, DtSize(d), ProcessThreads());
+    st.counters["roofline_us"] = BestRoofline(g.dev, numIn == 2 ? x.dev : g.dev, out.dev, bytes,
+                                              DtSize(d), ProcessThreads());
   }
 }
 

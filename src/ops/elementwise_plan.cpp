@@ -30,8 +30,6 @@ constexpr DtypePair kDtypes[] = {
     {ACL_COMPLEX64, kernels::DType::C64}, {ACL_COMPLEX128, kernels::DType::C128},
 };
 
-kernels::Generation GenerationOf(const SocProfile& soc) { return soc.generation; }
-
 int CheckViews(const char* api, const ElementwiseDesc& d, const ElementwiseCall& c) {
   const char* const* names = d.argNames;
   for (int i = 0; i < d.numIn; ++i) {
@@ -122,7 +120,7 @@ int PlanElementwise(const ElementwiseCall& c, uint64_t* workspaceSize, aclOpExec
   for (int i = 0; i < d.numIn + d.numOut; ++i) info.argNames[i] = d.argNames[i];
   kernels::DType computeDtype = kernels::DType::F32;
   info.row = ToKernelDtype(c.computeDtype, &computeDtype)
-                 ? kernels::FindKernel(d.op, GenerationOf(*soc), computeDtype)
+                 ? kernels::FindKernel(d.op, soc->generation, computeDtype)
                  : nullptr;
   bool ok = info.row != nullptr;
   const aclTensor* operands[kernels::kMaxInputs + kernels::kMaxOutputs];
