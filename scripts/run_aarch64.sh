@@ -37,10 +37,23 @@ status=0
 # values, strided / transposed / broadcast / 0-d / empty layouts (NEON packets, tails, the walk),
 # thread-count identity and the checker guard; conversions, the pool, the split driver.
 filter=${ACLNN_CPU_AARCH64_GTEST_FILTER:-*SpecialValues*:*StridedTransposed*:*BitwiseIdentical*:*CheckerRejects*:Convert.*:ThreadPool.*:RoundF64.*:SplitViews.*:SplitDriver.*:CacheInfoTest.*}
-"${qemu[@]}" "$build/tests/kernels/test_kernels" --gtest_brief=1 --gtest_filter="$filter" \
-  > "$build/test_kernels.log" 2>&1 || status=1
-tail -3 "$build/test_kernels.log"
-[ $status -eq 0 ] || grep -E "FAILED|Failure" "$build/test_kernels.log" | head -30 || true
+# Two shards in parallel (GoogleTest's sharding): qemu-user emulates on one host thread per guest
+# thread, and the cases are mostly single-threaded.
+shards=${JOBS:-$(nproc)}
+pids=()
+for ((i = 0; i < shards; ++i)); do
+  GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i "${qemu[@]}" "$build/tests/kernels/test_kernels" \
+    --gtest_brief=1 --gtest_filter="$filter" > "$build/test_kernels.$i.log" 2>&1 &
+  pids+=($!)
+done
+for ((i = 0; i < shards; ++i)); do
+  if wait "${pids[$i]}"; then
+    tail -2 "$build/test_kernels.$i.log"
+  else
+    status=1
+    grep -E "FAILED|Failure" "$build/test_kernels.$i.log" | head -30 || true
+  fi
+done
 
 # check_output.sh runs its argument directly: hand it a wrapper that starts the sample in qemu.
 expected=$root_dir/tests/examples/expected
