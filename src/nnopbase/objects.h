@@ -151,7 +151,7 @@ using LaunchFn = int (*)(const ExecutorPlan& plan, aclrtStream stream);
 // at most DimVector::kInline dims), so that a warm phase 1 is allocation-free.
 struct ExecutorPlan {
   static constexpr size_t kMaxInputs = 5;  // SwigluGroupQuantGrad reads five tensors
-  static constexpr size_t kMaxOutputs = 2;
+  static constexpr size_t kMaxOutputs = 3;  // SwigluGroupQuant writes three tensors
   static constexpr size_t kPayloadBytes = 256;
 
   const char* opName = "";             // a static literal: "aclnnSwishBackward"
