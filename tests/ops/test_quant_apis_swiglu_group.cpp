@@ -96,6 +96,13 @@ void Check(const QuantRun& c, int64_t h) {
       start = end;
     }
   }
+  if (c.mode == 3) {  // empty groups: yScale not written
+    const std::vector<uint8_t> raw = ysF.Raw();
+    for (size_t g = 0; g < c.groups.size(); ++g) {
+      if (c.groups[g] != 0) continue;
+      for (size_t k = 0; k < 4; ++k) EXPECT_EQ(raw[g * 4 + k], kSentinel) << "group " << g;
+    }
+  }
   for (int64_t r = 0; r < limit; ++r) {
     Reference(c, xv, wv, h, r, &o, &v);
     double& m = amax[rowGroup[r]];
@@ -166,6 +173,8 @@ TEST(SwigluGroupQuant, BlockFp8MatchesReference) {
   c.xDt = ACL_BF16;
   c.xLayout = Layout::kTransposed;
   Check(c, 256);
+  c.groups = {3, -5};  // a negative sum: no row written
+  Check(c, 256);
 }
 
 TEST(SwigluGroupQuant, MxFp8MatchesReference) {
@@ -210,6 +219,8 @@ TEST(SwigluGroupQuant, DynamicHifloat8MatchesReference) {
   c.xLayout = Layout::kTransposed;
   Check(c, 16);
   c.groups = {4, 9};  // the second group runs past the rows: clipped
+  Check(c, 16);
+  c.groups = {2, 0, 3};  // group 1 is empty: its yScale stays untouched; row 5 zero
   Check(c, 16);
 }
 
