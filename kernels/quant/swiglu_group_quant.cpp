@@ -111,7 +111,9 @@ void BlockRow(const Problem& p, int64_t r) {
       amax = mx ? NanMax(amax, a) : (std::isfinite(a) ? std::max(amax, a) : amax);
     }
     amax = NanMax(amax, kBlockEps);
-    const int64_t so = Offset(p.yScale, r * blocks + b, p.yScale.ndim);
+    // yScale holds one value per block in row-major order; MX rows are padded to pairs.
+    const int64_t perRow = mx ? (blocks + 1) / 2 * 2 : blocks;
+    const int64_t so = Offset(p.yScale, r * perRow + b, p.yScale.ndim);
     float mul;
     if (mx || p.roundScale) {
       // The power of two >= amax / M from the bits of the fp32 scale (as the vendor's kernel).
