@@ -83,6 +83,9 @@ void RunGeluQuant(const GeluQuantProblem& problem, ThreadPool* pool) {
 void RunSwigluQuantGrad(const SwigluQuantGradProblem& problem, ThreadPool* pool) {
   T().runSwigluQuantGrad(problem, pool);
 }
+void RunSwigluGroupQuant(const SwigluGroupQuantProblem& problem, ThreadPool* pool) {
+  T().runSwigluGroupQuant(problem, pool);
+}
 }  // namespace quant
 
 }  // namespace kernels

@@ -61,6 +61,7 @@ extern "C" __attribute__((visibility("default"))) const ::aclcpu::kernels::IsaTa
       &k::split::Run,
       &k::quant::RunGeluQuant,
       &k::quant::RunSwigluQuantGrad,
+      &k::quant::RunSwigluGroupQuant,
   };
   k::gHost = host;
   return &table;

@@ -11,6 +11,7 @@
 #include "elementwise/driver.h"
 #include "elementwise/registry.h"
 #include "quant/gelu_quant.h"
+#include "quant/swiglu_group_quant.h"
 #include "quant/swiglu_quant_grad.h"
 #include "rowwise/reduce.h"
 #include "rowwise/split_problem.h"
@@ -19,7 +20,7 @@
 namespace aclcpu {
 namespace kernels {
 
-constexpr uint32_t kIsaAbi = 2;
+constexpr uint32_t kIsaAbi = 3;
 
 // What a variant needs from the core: the one thread pool and the one cache size.
 struct IsaHost {
@@ -45,6 +46,7 @@ struct IsaTable {
   bool (*runSplit)(const split::Problem& problem, ThreadPool* pool);
   void (*runGeluQuant)(const quant::GeluQuantProblem& problem, ThreadPool* pool);
   void (*runSwigluQuantGrad)(const quant::SwigluQuantGradProblem& problem, ThreadPool* pool);
+  void (*runSwigluGroupQuant)(const quant::SwigluGroupQuantProblem& problem, ThreadPool* pool);
 };
 
 // The core's choice (isa.cpp): the best built variant the CPU supports under the cap.

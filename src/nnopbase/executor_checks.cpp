@@ -23,7 +23,7 @@ struct Views {
 };
 
 constexpr const char* kInputNames[] = {"input 0", "input 1", "input 2", "input 3", "input 4"};
-constexpr const char* kOutputNames[] = {"output 0", "output 1"};
+constexpr const char* kOutputNames[] = {"output 0", "output 1", "output 2"};
 static_assert(sizeof(kInputNames) / sizeof(kInputNames[0]) == ExecutorPlan::kMaxInputs, "");
 static_assert(sizeof(kOutputNames) / sizeof(kOutputNames[0]) == ExecutorPlan::kMaxOutputs, "");
 

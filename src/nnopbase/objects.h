@@ -150,8 +150,8 @@ using LaunchFn = int (*)(const ExecutorPlan& plan, aclrtStream stream);
 // What phase 1 of an operator hands to nnopbase. Filling one allocates nothing (for views of
 // at most DimVector::kInline dims), so that a warm phase 1 is allocation-free.
 struct ExecutorPlan {
-  static constexpr size_t kMaxInputs = 5;  // SwigluGroupQuantGrad reads five tensors
-  static constexpr size_t kMaxOutputs = 2;
+  static constexpr size_t kMaxInputs = 5;   // SwigluGroupQuantGrad reads five tensors
+  static constexpr size_t kMaxOutputs = 3;  // SwigluGroupQuant writes three tensors
   static constexpr size_t kPayloadBytes = 256;
 
   const char* opName = "";             // a static literal: "aclnnSwishBackward"

@@ -157,9 +157,10 @@ int FinishGeluQuantPlan(const GeluQuantPlan& plan, uint64_t* workspaceSize,
   if (n == 1) ep.inputs = {in[0]};
   if (n == 2) ep.inputs = {in[0], in[1]};
   if (n == 3) ep.inputs = {in[0], in[1], in[2]};
-  ep.outputs = outputs[1] != nullptr
-                   ? SnapshotArray<2>{Snapshot(*outputs[0]), Snapshot(*outputs[1])}
-                   : SnapshotArray<2>{Snapshot(*outputs[0])};
+  ep.outputs =
+      outputs[1] != nullptr
+          ? SnapshotArray<ExecutorPlan::kMaxOutputs>{Snapshot(*outputs[0]), Snapshot(*outputs[1])}
+          : SnapshotArray<ExecutorPlan::kMaxOutputs>{Snapshot(*outputs[0])};
   ep.workspaceSize = 0;
   ep.SetPayload(l);
   ep.launch = &Launch;

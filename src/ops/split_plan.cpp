@@ -287,7 +287,8 @@ int FinishSplitPlan(const SplitOpPlan& plan, uint64_t* workspaceSize, aclOpExecu
   if (n == 3) executorPlan.inputs = {in[0], in[1], in[2]};
   if (n == 4) executorPlan.inputs = {in[0], in[1], in[2], in[3]};
   if (n > 4) return Fail(ACLNN_ERR_INNER, std::string(op) + ": too many inputs for one plan");
-  executorPlan.outputs = m == 2 ? SnapshotArray<2>{out[0], out[1]} : SnapshotArray<2>{out[0]};
+  executorPlan.outputs = m == 2 ? SnapshotArray<ExecutorPlan::kMaxOutputs>{out[0], out[1]}
+                                : SnapshotArray<ExecutorPlan::kMaxOutputs>{out[0]};
   executorPlan.workspaceSize = 0;
 
   bool empty = plan.noWork;

@@ -140,8 +140,9 @@ int FinishSwigluQuantGradPlan(const SwigluQuantGradPlan& plan, uint64_t* workspa
     if (n == 3) ep.inputs = {snaps[0], snaps[1], snaps[2]};
     if (n == 4) ep.inputs = {snaps[0], snaps[1], snaps[2], snaps[3]};
     if (n == 5) ep.inputs = {snaps[0], snaps[1], snaps[2], snaps[3], snaps[4]};
-    ep.outputs = out[1] != nullptr ? SnapshotArray<2>{Snapshot(*out[0]), Snapshot(*out[1])}
-                                   : SnapshotArray<2>{Snapshot(*out[0])};
+    ep.outputs = out[1] != nullptr ? SnapshotArray<ExecutorPlan::kMaxOutputs>{Snapshot(*out[0]),
+                                                                              Snapshot(*out[1])}
+                                   : SnapshotArray<ExecutorPlan::kMaxOutputs>{Snapshot(*out[0])};
     ep.SetPayload(l);
     ep.launch = &Launch;
   }

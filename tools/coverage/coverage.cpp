@@ -287,7 +287,8 @@ const struct {
 // Quantizing APIs: their outputs have other dtypes than their inputs (int8 / fp8 codes, fp32
 // scales), which one candidate dtype for every tensor cannot express; README says so.
 const char* const kNotProbed[] = {"aclnnGeluQuantGetWorkspaceSize",
-                                  "aclnnSwigluGroupQuantGradGetWorkspaceSize"};
+                                  "aclnnSwigluGroupQuantGradGetWorkspaceSize",
+                                  "aclnnSwigluGroupQuantGetWorkspaceSize"};
 
 std::vector<Api> Apis() {
   const std::string suffix = "GetWorkspaceSize";

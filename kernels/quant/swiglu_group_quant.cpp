@@ -1,0 +1,279 @@
+#include "quant/swiglu_group_quant.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "rowwise/split_io.h"
+
+namespace aclcpu {
+namespace kernels {
+namespace quant {
+namespace {
+
+using Problem = SwigluGroupQuantProblem;
+using Mode = SwigluQuantMode;
+
+constexpr float kBlockEps = 1e-4f;    // modes 0/1: the amax floor
+constexpr float kDynamicEps = 1e-8f;  // mode 3: the amax floor
+constexpr int32_t kSkip = -1;         // row state: left untouched
+constexpr int32_t kZero = -2;         // row state: y = 0 (modes 2/3 past the group sum)
+
+// Element offset of the flat (row-major) index `flat` over the first `dims` dims of v.
+int64_t Offset(const View& v, int64_t flat, int dims) {
+  int64_t off = 0;
+  for (int d = dims - 1; d >= 0; --d) {
+    off += (flat % v.shape[d]) * v.strides[d];
+    flat /= v.shape[d];
+  }
+  return off;
+}
+
+float Load(const View& v, int64_t index, DType dt) {
+  if (dt == DType::F32) return static_cast<const float*>(v.data)[index];
+  const uint16_t b = static_cast<const uint16_t*>(v.data)[index];
+  return dt == DType::F16 ? split::HalfToFloat(b) : split::Bf16ToFloat(b);
+}
+
+void Store(const View& v, int64_t index, DType dt, float value) {
+  void* base = const_cast<void*>(v.data);
+  if (dt == DType::F32) {
+    static_cast<float*>(base)[index] = value;
+  } else {
+    static_cast<uint16_t*>(base)[index] =
+        dt == DType::F16 ? split::FloatToHalf(value) : split::FloatToBf16(value);
+  }
+}
+
+uint8_t* Bytes(const View& v) { return static_cast<uint8_t*>(const_cast<void*>(v.data)); }
+float* Floats(const View& v) { return static_cast<float*>(const_cast<void*>(v.data)); }
+
+float NanMax(float a, float b) {
+  if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<float>::quiet_NaN();
+  return std::max(a, b);
+}
+
+float FromBits(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+uint32_t ToBits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+
+// One row's SwiGLU stage: the unweighted value o (yOrigin) and v = o * weight.
+struct RowReader {
+  const Problem& p;
+  int64_t xo = 0, xs = 0;
+  float w = 1.0f;
+  bool weighted = false;
+  RowReader(const Problem& problem, int64_t r) : p(problem) {
+    const int last = p.x.ndim - 1;
+    xo = Offset(p.x, r, last);
+    xs = p.x.strides[last];
+    weighted = p.weight.data != nullptr;
+    if (weighted) w = static_cast<const float*>(p.weight.data)[Offset(p.weight, r, p.weight.ndim)];
+  }
+  float Origin(int64_t j) const {
+    float a = Load(p.x, xo + j * xs, p.dtype);
+    float b = Load(p.x, xo + (p.h + j) * xs, p.dtype);
+    if (p.clamp > 0.0f) {
+      a = std::min(a, p.clamp);
+      b = std::min(std::max(b, -p.clamp), p.clamp);
+    }
+    return a / (1.0f + std::exp(-a)) * b;
+  }
+  float Value(float origin) const { return weighted ? origin * w : origin; }
+};
+
+// Modes 0 and 1: one row, block by block.
+void BlockRow(const Problem& p, int64_t r) {
+  const RowReader in(p, r);
+  const int lastY = p.y.ndim - 1;
+  const int64_t yo = Offset(p.y, r, lastY), ys = p.y.strides[lastY];
+  const bool mx = p.mode == Mode::kMxFp8;
+  const int64_t len = mx ? kMxBlockLen : kFp8BlockLen;
+  const int64_t blocks = (p.h + len - 1) / len;
+  const float fmax = p.target == Target::kFloat8E5M2 ? 57344.0f : 448.0f;
+  const float invMax = InvTargetMax(p.target);
+  float v[kFp8BlockLen];
+  for (int64_t b = 0; b < blocks; ++b) {
+    const int64_t j0 = b * len, n = std::min(len, p.h - j0);
+    float amax = 0.0f;
+    for (int64_t k = 0; k < n; ++k) {
+      v[k] = in.Value(in.Origin(j0 + k));
+      const float a = std::fabs(v[k]);
+      amax = mx ? NanMax(amax, a) : (std::isfinite(a) ? std::max(amax, a) : amax);
+    }
+    amax = NanMax(amax, kBlockEps);
+    // yScale holds one value per block in row-major order; MX rows are padded to pairs.
+    const int64_t perRow = mx ? (blocks + 1) / 2 * 2 : blocks;
+    const int64_t so = Offset(p.yScale, r * perRow + b, p.yScale.ndim);
+    float mul;
+    if (mx || p.roundScale) {
+      // The power of two >= amax / M from the bits of the fp32 scale (as the vendor's kernel).
+      const uint32_t bits = ToBits(amax * invMax);
+      const int32_t e = static_cast<int32_t>((bits >> 23) & 0xff) - 127 + ((bits & 0x7fffff) != 0);
+      mul = FromBits(static_cast<uint32_t>(127 - e) << 23);
+      if (mx) {
+        Bytes(p.yScale)[so] = static_cast<uint8_t>(e + 127);
+      } else {
+        Floats(p.yScale)[so] = FromBits(static_cast<uint32_t>(e + 127) << 23);
+      }
+    } else {
+      Floats(p.yScale)[so] = amax * invMax;
+      mul = fmax / amax;
+    }
+    for (int64_t k = 0; k < n; ++k) {
+      float q = v[k] * mul;
+      if (!mx && !std::isfinite(q)) q = v[k];
+      Bytes(p.y)[yo + (j0 + k) * ys] = CastTo(p.target, HifRounding::kRound, q);
+    }
+  }
+}
+
+// Modes 2 and 3: one row quantized with `mul`, or zeroed; yOrigin written when given.
+void HifRow(const Problem& p, int64_t r, bool zero, float mul) {
+  const RowReader in(p, r);
+  const int lastY = p.y.ndim - 1;
+  const int64_t yo = Offset(p.y, r, lastY), ys = p.y.strides[lastY];
+  const bool origin = p.yOrigin.data != nullptr;
+  int64_t oo = 0, os = 0;
+  if (origin) {
+    const int lastO = p.yOrigin.ndim - 1;
+    oo = Offset(p.yOrigin, r, lastO);
+    os = p.yOrigin.strides[lastO];
+  }
+  for (int64_t j = 0; j < p.h; ++j) {
+    if (zero && !origin) {
+      Bytes(p.y)[yo + j * ys] = 0;
+      continue;
+    }
+    const float o = in.Origin(j);
+    if (origin) Store(p.yOrigin, oo + j * os, p.dtype, o);
+    Bytes(p.y)[yo + j * ys] =
+        zero ? uint8_t{0} : CastTo(Target::kHiFloat8, HifRounding::kRound, in.Value(o) * mul);
+  }
+}
+
+// max(|v|, 1e-8) over a row (NaN propagates).
+float RowAmax(const Problem& p, int64_t r) {
+  const RowReader in(p, r);
+  float amax = kDynamicEps;
+  for (int64_t j = 0; j < p.h; ++j) amax = NanMax(amax, std::fabs(in.Value(in.Origin(j))));
+  return amax;
+}
+
+int64_t RowsPerTask(const Problem& p) {
+  return std::max<int64_t>(1, 16384 / std::max<int64_t>(1, 2 * p.h));
+}
+
+template <typename Fn>
+void ForRows(const Problem& p, ThreadPool* pool, Fn fn) {
+  const int64_t perTask = RowsPerTask(p);
+  const int64_t tasks = (p.rows + perTask - 1) / perTask;
+  auto body = [&p, perTask, &fn](int64_t t) {
+    const int64_t end = std::min(p.rows, (t + 1) * perTask);
+    for (int64_t r = t * perTask; r < end; ++r) fn(r);
+  };
+  RunTasks(pool, tasks, body);
+}
+
+int64_t GroupSize(const Problem& p, int64_t g) { return p.groupIndex[g * p.groupStride]; }
+
+int64_t GroupSum(const Problem& p) {
+  int64_t sum = 0;
+  for (int64_t g = 0; g < p.groupCount; ++g) sum += GroupSize(p, g);
+  return sum;
+}
+
+void RunBlocks(const Problem& p, ThreadPool* pool) {
+  int64_t limit = p.rows;
+  if (p.groupIndex != nullptr) limit = std::min(std::max<int64_t>(GroupSum(p), 0), p.rows);
+  ForRows(p, pool, [&p, limit](int64_t r) {
+    if (r < limit) BlockRow(p, r);
+  });
+}
+
+// Modes 2/3: the group of each row (kSkip / kZero for rows outside every group).
+std::vector<int32_t> RowGroups(const Problem& p) {
+  std::vector<int32_t> state(static_cast<size_t>(p.rows), p.groupIndex == nullptr ? 0 : kSkip);
+  if (p.groupIndex == nullptr) return state;
+  int64_t start = 0;
+  for (int64_t g = 0; g < p.groupCount; ++g) {
+    const int64_t n = GroupSize(p, g);
+    if (n == 0) continue;
+    const int64_t end = start + n;
+    for (int64_t r = std::max<int64_t>(start, 0); r < std::min(end, p.rows); ++r) {
+      state[static_cast<size_t>(r)] = static_cast<int32_t>(g);
+    }
+    start = end;
+  }
+  for (int64_t r = std::max<int64_t>(GroupSum(p), 0); r < p.rows; ++r) {
+    state[static_cast<size_t>(r)] = kZero;
+  }
+  return state;
+}
+
+void RunHif(const Problem& p, ThreadPool* pool) {
+  const std::vector<int32_t> state = RowGroups(p);
+  const int64_t groups = p.groupIndex == nullptr ? 1 : p.groupCount;
+  std::vector<float> mul(static_cast<size_t>(groups), 1.0f);
+  if (p.mode == Mode::kStaticHif8) {
+    for (int64_t g = 0; g < groups; ++g) {
+      const int64_t k = p.scaleCount == 1 ? 0 : g;
+      mul[static_cast<size_t>(g)] =
+          static_cast<const float*>(p.scale.data)[Offset(p.scale, k, p.scale.ndim)];
+    }
+  } else {
+    std::vector<float> rowMax(static_cast<size_t>(p.rows));
+    ForRows(p, pool, [&p, &rowMax](int64_t r) { rowMax[static_cast<size_t>(r)] = RowAmax(p, r); });
+    float* yScale = Floats(p.yScale);
+    if (p.groupIndex == nullptr) {
+      float amax = kDynamicEps;
+      for (float m : rowMax) amax = NanMax(amax, m);
+      const float s = amax / p.dstTypeMax;
+      yScale[0] = s;
+      mul[0] = 1.0f / s;
+    } else {
+      int64_t start = 0;
+      for (int64_t g = 0; g < p.groupCount; ++g) {
+        const int64_t n = GroupSize(p, g);
+        if (n == 0) continue;
+        const int64_t end = start + n;
+        const int64_t lo = std::max<int64_t>(start, 0), hi = std::min(end, p.rows);
+        start = end;
+        if (lo >= hi) continue;  // no row of the tensor: the group's scale is not written
+        float amax = kDynamicEps;
+        for (int64_t r = lo; r < hi; ++r) amax = NanMax(amax, rowMax[static_cast<size_t>(r)]);
+        yScale[Offset(p.yScale, g, p.yScale.ndim)] = amax / p.dstTypeMax;
+        mul[static_cast<size_t>(g)] = p.dstTypeMax / amax;
+      }
+    }
+  }
+  ForRows(p, pool, [&p, &state, &mul](int64_t r) {
+    const int32_t s = state[static_cast<size_t>(r)];
+    if (s == kSkip) return;
+    HifRow(p, r, s == kZero, s >= 0 ? mul[static_cast<size_t>(s)] : 0.0f);
+  });
+}
+
+}  // namespace
+
+void RunSwigluGroupQuant(const SwigluGroupQuantProblem& problem, ThreadPool* pool) {
+  if (problem.rows == 0 || problem.h == 0) return;
+  if (problem.mode == Mode::kBlockFp8 || problem.mode == Mode::kMxFp8) {
+    RunBlocks(problem, pool);
+  } else {
+    RunHif(problem, pool);
+  }
+}
+
+}  // namespace quant
+}  // namespace kernels
+}  // namespace aclcpu
