@@ -28,12 +28,27 @@ phase_done "Release suite"
 if [ "${ACLNN_CPU_SKIP_SANITIZERS:-0}" != 1 ]; then
   bash "$root/scripts/run_valgrind.sh" "$build"
   phase_done "valgrind"
-  bash "$root/scripts/run_fuzz.sh" "${ACLNN_CPU_FUZZ_SECONDS:-60}" "$root/build/fuzz"
-  phase_done "fuzz"
+  # The fuzz run (one thread for 60 s) and the AArch64 phase (link steps, qemu) leave a core idle
+  # at times: they run side by side, each into its own log, shown when both are done.
+  mkdir -p "$root/build"
+  bash "$root/scripts/run_fuzz.sh" "${ACLNN_CPU_FUZZ_SECONDS:-60}" "$root/build/fuzz" \
+    > "$root/build/fuzz.phase.log" 2>&1 &
+  fuzz_pid=$!
+  arm_status=0
   if [ "${ACLNN_CPU_SKIP_AARCH64:-0}" != 1 ]; then
-    bash "$root/scripts/run_aarch64.sh" "$root/build/aarch64"
-    phase_done "AArch64 cross build + qemu"
+    bash "$root/scripts/run_aarch64.sh" "$root/build/aarch64" > "$root/build/aarch64.phase.log" 2>&1 ||
+      arm_status=$?
   fi
+  fuzz_status=0
+  wait $fuzz_pid || fuzz_status=$?
+  echo "--- fuzz"
+  cat "$root/build/fuzz.phase.log"
+  if [ "${ACLNN_CPU_SKIP_AARCH64:-0}" != 1 ]; then
+    echo "--- AArch64"
+    cat "$root/build/aarch64.phase.log"
+  fi
+  [ $fuzz_status -eq 0 ] && [ $arm_status -eq 0 ] || exit 1
+  phase_done "fuzz + AArch64 cross build and qemu (side by side)"
   bash "$root/scripts/run_sanitizers.sh" "$root/build/sanitizers"
   phase_done "ASan+UBSan and TSan"
 fi
