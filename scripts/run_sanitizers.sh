@@ -24,7 +24,8 @@ for san in ${SANITIZERS:-address,undefined thread}; do
   cmake -S "$root_dir" -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1" \
     -DACLNN_CPU_SANITIZE="$san" -DACLNN_CPU_BUILD_BENCH=OFF -DACLNN_CPU_NATIVE=ON \
-    -DACLNN_CPU_TEST_SHARDS="${ACLNN_CPU_TEST_SHARDS:-4}" > "$dir.configure.log" 2>&1 || {
+    -DACLNN_CPU_TEST_SHARDS="${ACLNN_CPU_TEST_SHARDS:-4}" -DACLNN_CPU_BUILD_EXAMPLES=OFF \
+    > "$dir.configure.log" 2>&1 || {
     cat "$dir.configure.log"; exit 1; }
   # TSan runs the threaded suites only (see below): build just those.
   targets=()
