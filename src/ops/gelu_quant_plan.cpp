@@ -8,6 +8,7 @@
 #include "common/check_level.h"
 #include "common/error.h"
 #include "nnopbase/op_checks.h"
+#include "ops/quant_views.h"
 #include "ops/view_utils.h"
 #include "quant/gelu_quant.h"
 #include "runtime/runtime.h"
@@ -29,16 +30,10 @@ struct GeluQuantLaunch {
 
 constexpr const char* kInputNames[] = {"self", "inputScaleOptional", "inputOffsetOptional"};
 
-kernels::DType InDtypeOf(aclDataType dt) {
-  if (dt == ACL_FLOAT16) return kernels::DType::F16;
-  if (dt == ACL_BF16) return kernels::DType::BF16;
-  return kernels::DType::F32;
-}
-
 kq::ColumnVector VectorOf(const TensorSnapshot& v) {
   kq::ColumnVector c;
   c.data = FirstElement(v);
-  c.dtype = InDtypeOf(v.dtype);
+  c.dtype = QuantFloatDtype(v.dtype);
   c.count = 1;
   for (int64_t d : v.shape) c.count *= d;
   c.stride = v.shape.empty() ? 1 : v.strides[0];
@@ -63,7 +58,7 @@ kq::GeluQuantProblem BuildProblem(const GeluQuantLaunch& l, const ExecutorPlan& 
     }
   }
   p.x = FirstElement(x);
-  p.xDtype = InDtypeOf(x.dtype);
+  p.xDtype = QuantFloatDtype(x.dtype);
   p.y = static_cast<uint8_t*>(const_cast<void*>(FirstElement(y)));
   if (l.scaleInput >= 0) p.scale = VectorOf(plan.inputs[static_cast<size_t>(l.scaleInput)]);
   if (l.offsetInput >= 0) p.offset = VectorOf(plan.inputs[static_cast<size_t>(l.offsetInput)]);

@@ -7,6 +7,7 @@
 #include "common/check_level.h"
 #include "common/error.h"
 #include "nnopbase/op_checks.h"
+#include "ops/quant_views.h"
 #include "ops/view_utils.h"
 #include "runtime/runtime.h"
 
@@ -32,32 +33,16 @@ struct QuantLaunch {
   int8_t output[kOutSlots];  // index in plan.outputs, -1 = not written
 };
 
-kq::View ViewOf(const TensorSnapshot& s) {
-  kq::View v;
-  v.data = FirstElement(s);
-  v.ndim = static_cast<int>(s.shape.size());
-  for (int d = 0; d < v.ndim; ++d) {
-    v.shape[d] = s.shape[static_cast<size_t>(d)];
-    v.strides[d] = s.strides[static_cast<size_t>(d)];
-  }
-  return v;
-}
-
-kernels::DType InDtypeOf(aclDataType dt) {
-  if (dt == ACL_FLOAT16) return kernels::DType::F16;
-  if (dt == ACL_BF16) return kernels::DType::BF16;
-  return kernels::DType::F32;
-}
-
 kq::SwigluGroupQuantProblem BuildProblem(const QuantLaunch& l, const ExecutorPlan& plan) {
   kq::SwigluGroupQuantProblem p;
   const TensorSnapshot& x = plan.inputs[static_cast<size_t>(l.input[kX])];
-  p.x = ViewOf(x);
-  p.dtype = InDtypeOf(x.dtype);
+  p.x = QuantViewOf(x);
+  p.dtype = QuantFloatDtype(x.dtype);
   p.rows = 1;
   for (int d = 0; d + 1 < p.x.ndim; ++d) p.rows *= p.x.shape[d];
   p.h = p.x.shape[p.x.ndim - 1] / 2;
-  if (l.input[kWeight] >= 0) p.weight = ViewOf(plan.inputs[static_cast<size_t>(l.input[kWeight])]);
+  if (l.input[kWeight] >= 0)
+    p.weight = QuantViewOf(plan.inputs[static_cast<size_t>(l.input[kWeight])]);
   if (l.input[kGroup] >= 0) {
     const TensorSnapshot& g = plan.inputs[static_cast<size_t>(l.input[kGroup])];
     p.groupIndex = static_cast<const int64_t*>(FirstElement(g));
@@ -66,14 +51,14 @@ kq::SwigluGroupQuantProblem BuildProblem(const QuantLaunch& l, const ExecutorPla
   }
   if (l.input[kScale] >= 0) {
     const TensorSnapshot& s = plan.inputs[static_cast<size_t>(l.input[kScale])];
-    p.scale = ViewOf(s);
+    p.scale = QuantViewOf(s);
     p.scaleCount = s.shape[0];
   }
-  p.y = ViewOf(plan.outputs[static_cast<size_t>(l.output[kY])]);
+  p.y = QuantViewOf(plan.outputs[static_cast<size_t>(l.output[kY])]);
   if (l.output[kYScale] >= 0)
-    p.yScale = ViewOf(plan.outputs[static_cast<size_t>(l.output[kYScale])]);
+    p.yScale = QuantViewOf(plan.outputs[static_cast<size_t>(l.output[kYScale])]);
   if (l.output[kYOrigin] >= 0) {
-    p.yOrigin = ViewOf(plan.outputs[static_cast<size_t>(l.output[kYOrigin])]);
+    p.yOrigin = QuantViewOf(plan.outputs[static_cast<size_t>(l.output[kYOrigin])]);
   }
   p.mode = l.mode;
   p.target = l.target;

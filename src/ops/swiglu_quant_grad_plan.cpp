@@ -8,6 +8,7 @@
 #include "common/check_level.h"
 #include "common/error.h"
 #include "nnopbase/op_checks.h"
+#include "ops/quant_views.h"
 #include "ops/view_utils.h"
 #include "quant/swiglu_quant_grad.h"
 #include "runtime/runtime.h"
@@ -29,37 +30,20 @@ struct GradLaunch {
   int8_t input[kSlots];  // index in plan.inputs, -1 = absent
 };
 
-kq::View ViewOf(const TensorSnapshot& s) {
-  kq::View v;
-  v.data = FirstElement(s);
-  v.ndim = static_cast<int>(s.shape.size());
-  for (int d = 0; d < v.ndim; ++d) {
-    v.shape[d] = s.shape[static_cast<size_t>(d)];
-    v.strides[d] = s.strides[static_cast<size_t>(d)];
-  }
-  return v;
-}
-
-kernels::DType InDtypeOf(aclDataType dt) {
-  if (dt == ACL_FLOAT16) return kernels::DType::F16;
-  if (dt == ACL_BF16) return kernels::DType::BF16;
-  return kernels::DType::F32;
-}
-
 kq::SwigluQuantGradProblem BuildProblem(const GradLaunch& l, const ExecutorPlan& plan) {
   kq::SwigluQuantGradProblem p;
   const TensorSnapshot& gy = plan.inputs[static_cast<size_t>(l.input[kGradY])];
-  p.gradY = ViewOf(gy);
-  p.x = ViewOf(plan.inputs[static_cast<size_t>(l.input[kX])]);
-  p.gradX = ViewOf(plan.outputs[0]);
-  p.dtype = InDtypeOf(gy.dtype);
+  p.gradY = QuantViewOf(gy);
+  p.x = QuantViewOf(plan.inputs[static_cast<size_t>(l.input[kX])]);
+  p.gradX = QuantViewOf(plan.outputs[0]);
+  p.dtype = QuantFloatDtype(gy.dtype);
   p.rows = 1;
   for (int d = 0; d + 1 < p.gradY.ndim; ++d) p.rows *= p.gradY.shape[d];
   p.h = p.gradY.shape[p.gradY.ndim - 1];
   if (l.input[kWeight] >= 0) {
-    p.weight = ViewOf(plan.inputs[static_cast<size_t>(l.input[kWeight])]);
-    p.yOrigin = ViewOf(plan.inputs[static_cast<size_t>(l.input[kYOrigin])]);
-    p.gradWeight = ViewOf(plan.outputs[1]);
+    p.weight = QuantViewOf(plan.inputs[static_cast<size_t>(l.input[kWeight])]);
+    p.yOrigin = QuantViewOf(plan.inputs[static_cast<size_t>(l.input[kYOrigin])]);
+    p.gradWeight = QuantViewOf(plan.outputs[1]);
   }
   if (l.input[kGroup] >= 0) {
     const TensorSnapshot& g = plan.inputs[static_cast<size_t>(l.input[kGroup])];
