@@ -6,6 +6,7 @@
 #include <limits>
 #include <vector>
 
+#include "quant/view_access.h"
 #include "rowwise/split_io.h"
 
 namespace aclcpu {
@@ -20,32 +21,6 @@ constexpr float kBlockEps = 1e-4f;    // modes 0/1: the amax floor
 constexpr float kDynamicEps = 1e-8f;  // mode 3: the amax floor
 constexpr int32_t kSkip = -1;         // row state: left untouched
 constexpr int32_t kZero = -2;         // row state: y = 0 (modes 2/3 past the group sum)
-
-// Element offset of the flat (row-major) index `flat` over the first `dims` dims of v.
-int64_t Offset(const View& v, int64_t flat, int dims) {
-  int64_t off = 0;
-  for (int d = dims - 1; d >= 0; --d) {
-    off += (flat % v.shape[d]) * v.strides[d];
-    flat /= v.shape[d];
-  }
-  return off;
-}
-
-float Load(const View& v, int64_t index, DType dt) {
-  if (dt == DType::F32) return static_cast<const float*>(v.data)[index];
-  const uint16_t b = static_cast<const uint16_t*>(v.data)[index];
-  return dt == DType::F16 ? split::HalfToFloat(b) : split::Bf16ToFloat(b);
-}
-
-void Store(const View& v, int64_t index, DType dt, float value) {
-  void* base = const_cast<void*>(v.data);
-  if (dt == DType::F32) {
-    static_cast<float*>(base)[index] = value;
-  } else {
-    static_cast<uint16_t*>(base)[index] =
-        dt == DType::F16 ? split::FloatToHalf(value) : split::FloatToBf16(value);
-  }
-}
 
 uint8_t* Bytes(const View& v) { return static_cast<uint8_t*>(const_cast<void*>(v.data)); }
 float* Floats(const View& v) { return static_cast<float*>(const_cast<void*>(v.data)); }

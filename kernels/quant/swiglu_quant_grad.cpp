@@ -3,38 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "quant/view_access.h"
 #include "rowwise/split_io.h"
 
 namespace aclcpu {
 namespace kernels {
 namespace quant {
 namespace {
-
-// Element offset of the flat (row-major) index `flat` over the first `dims` dims of v.
-int64_t Offset(const View& v, int64_t flat, int dims) {
-  int64_t off = 0;
-  for (int d = dims - 1; d >= 0; --d) {
-    off += (flat % v.shape[d]) * v.strides[d];
-    flat /= v.shape[d];
-  }
-  return off;
-}
-
-float Load(const View& v, int64_t index, DType dt) {
-  if (dt == DType::F32) return static_cast<const float*>(v.data)[index];
-  const uint16_t b = static_cast<const uint16_t*>(v.data)[index];
-  return dt == DType::F16 ? split::HalfToFloat(b) : split::Bf16ToFloat(b);
-}
-
-void Store(const View& v, int64_t index, DType dt, float value) {
-  void* base = const_cast<void*>(v.data);
-  if (dt == DType::F32) {
-    static_cast<float*>(base)[index] = value;
-  } else {
-    static_cast<uint16_t*>(base)[index] =
-        dt == DType::F16 ? split::FloatToHalf(value) : split::FloatToBf16(value);
-  }
-}
 
 // The vendor sums the group sizes as uint32 (a negative size wraps to a large count).
 int64_t TruncRows(const SwigluQuantGradProblem& p) {
