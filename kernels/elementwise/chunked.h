@@ -37,8 +37,11 @@ EIGEN_ALWAYS_INLINE void Apply(const Op& op, const V* x, V* r) {
 }
 
 template <typename Io, int NIn, int NOut, typename Op>
-inline void RunChunked(void* const* out, const void* const* in, int64_t n, const Op& op,
+inline void RunChunked(void* const* out, const void* const* in, int64_t n, const Op& opRef,
                        bool stream) {
+  // A local copy: the intrinsic stores below may alias anything (their vector types are
+  // may_alias), so constants read through a reference would be reloaded after every store.
+  const Op op = opRef;
   using T = typename Io::T;
   namespace ei = Eigen::internal;
   T* o[NOut];
@@ -125,8 +128,15 @@ struct Bf16FastIo : Bf16Io {
 // head and the tail go through RunChunked<Bf16FastIo>.
 #define ACLCPU_BF16_PAIRS 1
 template <int NIn, typename Op>
-inline void RunBf16Pairs(void* const* out, const void* const* in, int64_t n, const Op& op,
+__attribute__((noinline)) void RunBf16PairsExact(void* const* out, const void* const* in, int64_t n,
+                                                 const Op& op, bool stream) {
+  RunChunked<Bf16FastIo, NIn, 1>(out, in, n, op, stream);
+}
+
+template <int NIn, typename Op>
+inline void RunBf16Pairs(void* const* out, const void* const* in, int64_t n, const Op& opRef,
                          bool stream) {
+  const Op op = opRef;  // see RunChunked
   uint16_t* o = static_cast<uint16_t*>(out[0]);
   const uint16_t* a[NIn];
   for (int k = 0; k < NIn; ++k) a[k] = static_cast<const uint16_t*>(in[k]);
@@ -134,7 +144,7 @@ inline void RunBf16Pairs(void* const* out, const void* const* in, int64_t n, con
   const __m512i interleave =
       _mm512_set_epi16(31, 15, 30, 14, 29, 13, 28, 12, 27, 11, 26, 10, 25, 9, 24, 8, 23, 7, 22, 6,
                        21, 5, 20, 4, 19, 3, 18, 2, 17, 1, 16, 0);
-  auto step = [&](int64_t i, bool nt) {
+  auto step = [&](int64_t i, bool nt) __attribute__((always_inline)) {
     Packet even[NIn], odd[NIn], r[2];
     for (int k = 0; k < NIn; ++k) {
       const __m512i w = _mm512_loadu_si512(a[k] + i);
@@ -147,7 +157,7 @@ inline void RunBf16Pairs(void* const* out, const void* const* in, int64_t n, con
       const void* sub[NIn];
       for (int k = 0; k < NIn; ++k) sub[k] = a[k] + i;  // rare: the exact narrowing
       void* dst[1] = {o + i};
-      RunChunked<Bf16FastIo, NIn, 1>(dst, sub, 32, op, nt);
+      RunBf16PairsExact<NIn>(dst, sub, 32, op, nt);
       return;
     }
     const __m512i v = _mm512_permutexvar_epi16(

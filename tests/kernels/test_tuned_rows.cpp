@@ -40,7 +40,8 @@ std::vector<const k::KernelRow*> TunedRows() {
 }
 
 // Input k of element i: for int8, the digits of i in base 256 (every combination once per 256^N
-// elements, N inputs); otherwise random bytes.
+// elements, N inputs); for 16-bit dtypes the last input is i itself (every bit pattern once in
+// 2^16 elements) and the others random; otherwise random bytes.
 std::vector<uint8_t> Inputs(const k::KernelRow& row, int which, int numIn, int64_t n) {
   const size_t isz = k::DTypeSize(row.dtype);
   std::vector<uint8_t> v(static_cast<size_t>(n) * isz);
@@ -53,6 +54,12 @@ std::vector<uint8_t> Inputs(const k::KernelRow& row, int which, int numIn, int64
   } else {
     std::mt19937 rng(1234u + static_cast<unsigned>(which));
     for (auto& b : v) b = static_cast<uint8_t>(rng());
+    if (isz == 2 && which == numIn - 1) {
+      for (int64_t i = 0; i < n; ++i) {
+        const uint16_t bits = static_cast<uint16_t>(i);
+        std::memcpy(&v[static_cast<size_t>(i) * 2], &bits, 2);
+      }
+    }
   }
   return v;
 }
@@ -68,7 +75,7 @@ TEST_P(TunedRow, BitwiseEqualToTheGenericRow) {
   const size_t isz = k::DTypeSize(tuned.dtype);
   int64_t all = 1;
   for (int j = 0; j < info.numIn; ++j) all *= 256;
-  if (tuned.dtype != k::DType::I8) all = 4096;
+  if (tuned.dtype != k::DType::I8) all = isz == 2 ? 65536 : 4096;
   std::vector<std::vector<uint8_t>> in;
   for (int j = 0; j < info.numIn; ++j) in.push_back(Inputs(tuned, j, info.numIn, all + 1));
   const k::KernelParams params;
