@@ -71,7 +71,10 @@ inline void RunChunked(void* const* out, const void* const* in, int64_t n, const
   if constexpr (Io::kPacket) {  // (policies without in-register conversions have no Load/Store)
     auto step = [&](int64_t at, bool nt) __attribute__((always_inline)) {
       Packet x[NIn], r[NOut];
-      for (int k = 0; k < NIn; ++k) x[k] = Io::Load(a[k] + at);
+      for (int k = 0; k < NIn; ++k) {
+        x[k] = Io::Load(a[k] + at);
+        KeepLoaded(x[k]);
+      }
       Apply<NIn, NOut>(op, x, r);
       for (int k = 0; k < NOut; ++k) {
         if (nt) {
@@ -147,7 +150,8 @@ inline void RunBf16Pairs(void* const* out, const void* const* in, int64_t n, con
   auto step = [&](int64_t i, bool nt) __attribute__((always_inline)) {
     Packet even[NIn], odd[NIn], r[2];
     for (int k = 0; k < NIn; ++k) {
-      const __m512i w = _mm512_loadu_si512(a[k] + i);
+      __m512i w = _mm512_loadu_si512(a[k] + i);
+      KeepLoaded(w);
       even[k] = _mm512_castsi512_ps(_mm512_slli_epi32(w, 16));
       odd[k] = _mm512_castsi512_ps(_mm512_and_si512(w, high));
     }
