@@ -188,7 +188,7 @@ EIGEN_ALWAYS_INLINE void MishTanhParts(const V& x, V* num, V* den) {
   const V twoE = Mul(e, Two<V>());
   const V negNum = Add(e2, twoE);
   const V posNum = Add(twoE, One<V>());
-  const V neg = Lt(x, Zero<V>());
+  const Mask<V> neg = Lt(x, Zero<V>());
   *num = Select(neg, negNum, posNum);
   *den = Select(neg, Add(negNum, Two<V>()), Add(posNum, Mul(e2, Two<V>())));
 }
@@ -234,7 +234,7 @@ struct SoftplusFn {
     using namespace vm;
     const V inf = Set<V>(std::numeric_limits<Scalar<V>>::infinity());
     const V bx = Mul(x, beta);
-    const V over = Gt(bx, threshold);
+    const Mask<V> over = Gt(bx, threshold);
     const V e = gm::Exp(Select(over, Zero<V>(), bx));
     const V u = Add(One<V>(), e);
     const V l = Select(Eq(u, inf), inf, Log1pOfExp(e, u));

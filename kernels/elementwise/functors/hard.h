@@ -49,8 +49,8 @@ struct HardswishBackwardFn {
     using namespace vm;
     const V three = Set<V>(3);
     const V d = Add(DivBy(x, 3), Set<V>(0.5));
-    const V belowUpper = kV2 ? Lt(x, three) : Le(x, three);
-    const V zeroed = kV2 ? Le(x, Neg(three)) : Lt(x, Neg(three));
+    const Mask<V> belowUpper = kV2 ? Lt(x, three) : Le(x, three);
+    const Mask<V> zeroed = kV2 ? Le(x, Neg(three)) : Lt(x, Neg(three));
     if constexpr (kGolden<V>) {
       // g·(x + 1.5)/3: one rounding of the exact value, so halfway cases of the 16-bit output
       // stay halfway.
@@ -88,7 +88,7 @@ struct HardsigmoidBackwardFn {
   EIGEN_ALWAYS_INLINE V operator()(const V& g, const V& x) const {
     using namespace vm;
     const V t = Add(DivBy(x, 6), Set<V>(0.5));
-    const V inside = And(Gt(t, Zero<V>()), Lt(t, One<V>()));
+    const Mask<V> inside = And(Gt(t, Zero<V>()), Lt(t, One<V>()));
     return Select(inside, DivBy(g, 6), Zero<V>());
   }
 };

@@ -149,7 +149,7 @@ struct HardtanhBackwardFn {
       : lo(vm::Set<V>(p.Get<vm::Scalar<V>>(0))), hi(vm::Set<V>(p.Get<vm::Scalar<V>>(1))) {}
   EIGEN_ALWAYS_INLINE V operator()(const V& g, const V& x) const {
     using namespace vm;
-    const V inside = Or(And(Gt(x, lo), Lt(x, hi)), IsNan(x));
+    const Mask<V> inside = Or(And(Gt(x, lo), Lt(x, hi)), IsNan(x));
     return Select(inside, g, Zero<V>());
   }
 };
@@ -171,7 +171,7 @@ struct HeavisideFn {
   explicit HeavisideFn(const KernelParams&) {}
   EIGEN_ALWAYS_INLINE V operator()(const V& x, const V& v) const {
     using namespace vm;
-    const V zeroOrNeg = Or(Lt(x, Zero<V>()), IsNan(x));
+    const Mask<V> zeroOrNeg = Or(Lt(x, Zero<V>()), IsNan(x));
     return Select(zeroOrNeg, Zero<V>(), Select(Eq(x, Zero<V>()), v, One<V>()));
   }
 };

@@ -36,7 +36,7 @@ struct SeluBackwardF32Fn {
         lambdaAlpha(SeluConst<V>(kSeluLambdaAlpha, kSeluLambdaAlphaD)) {}
   EIGEN_ALWAYS_INLINE V operator()(const V& g, const V& y) const {
     using namespace vm;
-    const V neg = kZeroIsNegative ? Le(y, Zero<V>()) : Lt(y, Zero<V>());
+    const Mask<V> neg = kZeroIsNegative ? Le(y, Zero<V>()) : Lt(y, Zero<V>());
     return Mul(g, Select(neg, Add(y, lambdaAlpha), lambda));
   }
 };

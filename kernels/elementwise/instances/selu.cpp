@@ -1,13 +1,11 @@
-// Kernel instances of lists/selu.inc, and the hand-tuned rows: int8 SeluBackward 64 bytes a step
-// (legacy in 16-bit integer lanes, current on fewer fp32 conversions), int8 Selu forward by table
-// lookup, fp16 / bf16 / int32 SeluBackward with the select in a mask register.
-// tests/kernels/test_tuned_rows.cpp holds each to its generic row on every input.
+// Kernel instances of lists/selu.inc, and the hand-tuned int8 rows: SeluBackward 64 bytes a step
+// (legacy in 16-bit integer lanes, current on fewer fp32 conversions), Selu forward by table
+// lookup. tests/kernels/test_tuned_rows.cpp holds each to its generic row on every input.
 #include "elementwise/functors/selu.h"
 
 #include "elementwise/byte_table.h"
 #include "elementwise/instance.h"  // first: see io.h on GCC warnings
 #include "elementwise/selu_int8.h"
-#include "elementwise/selu_mask_op.h"
 
 namespace aclcpu {
 namespace kernels {
@@ -43,22 +41,6 @@ void SeluBackwardCurrentI8Bytes(void* const* out, const void* const* in, int64_t
                                 const KernelParams& /*params*/, bool stream) {
   i8lanes::RunBytes(out[0], in[0], in[1], n, i8lanes::CurrentI8Fp32(), stream);
 }
-#endif
-
-#if ACLCPU_SELU_MASK_OP
-// SeluBackward on fp16, bf16 and int32 with the select in a mask register (selu_mask_op.h), through
-// the generic rows' runners and I/O policies.
-template <typename Io, bool kZeroIsNegative, bool kHalfSum>
-void SeluBackwardMasked(void* const* out, const void* const* in, int64_t n,
-                        const KernelParams& /*params*/, bool stream) {
-  RunNpu<Io, 2, 1>(out, in, n, SeluBackwardMaskOp<kZeroIsNegative, kHalfSum>(), stream);
-}
-constexpr auto SeluBackwardLegacyF16Mask = &SeluBackwardMasked<F16Io, false, true>;
-constexpr auto SeluBackwardLegacyBf16Mask = &SeluBackwardMasked<Bf16PairsIo, false, false>;
-constexpr auto SeluBackwardLegacyI32Mask = &SeluBackwardMasked<I32TruncIo, false, false>;
-constexpr auto SeluBackwardCurrentF16Mask = &SeluBackwardMasked<F16Io, true, false>;
-constexpr auto SeluBackwardCurrentBf16Mask = &SeluBackwardMasked<Bf16PairsIo, true, false>;
-constexpr auto SeluBackwardCurrentI32Mask = &SeluBackwardMasked<I32HalfIo, true, false>;
 #endif
 
 // int8 Selu forward: the output is a function of the input byte (SeluI8Fn reads no parameter),
