@@ -79,7 +79,7 @@ inline V Max(const V& a, const V& b) {
   return ei::pmax(a, b);
 }
 
-// Lane masks. Comparisons give a Mask<V>: for AVX-512 packets a k-register (KMask16 / KMask8),
+// Lane masks. Comparisons give a Mask<V>: for AVX-512 packets a k-register (KMask<__mmask16/8>),
 // elsewhere a V with all bits set where true. NaN compares false. Functors hold masks as
 // `const auto` or Mask<V> and use them only through And, Or, Not and Select. (Eigen's AVX-512
 // comparisons return all-ones vectors that its select turns back into a k-register: a
@@ -89,31 +89,64 @@ struct MaskType {
   using type = V;
 };
 #if defined(EIGEN_VECTORIZE_AVX512)
-struct KMask16 {
-  __mmask16 k;
-};
-struct KMask8 {
-  __mmask8 k;
+template <typename K>
+struct KMask {
+  K k;
 };
 template <>
 struct MaskType<Eigen::internal::Packet16f> {
-  using type = KMask16;
+  using type = KMask<__mmask16>;
 };
 template <>
 struct MaskType<Eigen::internal::Packet8d> {
-  using type = KMask8;
+  using type = KMask<__mmask8>;
 };
+template <typename K>
+inline KMask<K> And(const KMask<K>& a, const KMask<K>& b) {
+  return {static_cast<K>(a.k & b.k)};
+}
+template <typename K>
+inline KMask<K> Or(const KMask<K>& a, const KMask<K>& b) {
+  return {static_cast<K>(a.k | b.k)};
+}
+template <typename K>
+inline KMask<K> Not(const KMask<K>& m) {
+  return {static_cast<K>(~m.k)};
+}
 #endif
 template <typename V>
 using Mask = typename MaskType<V>::type;
+// True where Mask<V> is a k-register.
+template <typename V>
+constexpr bool kKMask = !std::is_same<Mask<V>, V>::value;
+
+#if defined(EIGEN_VECTORIZE_AVX512)
+// One k-register comparison (kPred: an ordered or unordered quiet _CMP_ predicate).
+template <int kPred, typename V>
+inline Mask<V> CmpK(const V& a, const V& b) {
+  if constexpr (std::is_same<V, ei::Packet16f>::value) {
+    return {_mm512_cmp_ps_mask(a, b, kPred)};
+  } else {
+    return {_mm512_cmp_pd_mask(a, b, kPred)};
+  }
+}
+#define ACLCPU_VM_CMP(pred, a, b, vectorForm) \
+  if constexpr (kKMask<V>) {                  \
+    return CmpK<pred>(a, b);                  \
+  } else {                                    \
+    return vectorForm;                        \
+  }
+#else
+#define ACLCPU_VM_CMP(pred, a, b, vectorForm) return vectorForm;
+#endif
 
 template <typename V>
 inline Mask<V> Lt(const V& a, const V& b) {
-  return ei::pcmp_lt(a, b);
+  ACLCPU_VM_CMP(_CMP_LT_OQ, a, b, ei::pcmp_lt(a, b))
 }
 template <typename V>
 inline Mask<V> Le(const V& a, const V& b) {
-  return ei::pcmp_le(a, b);
+  ACLCPU_VM_CMP(_CMP_LE_OQ, a, b, ei::pcmp_le(a, b))
 }
 template <typename V>
 inline Mask<V> Gt(const V& a, const V& b) {
@@ -125,12 +158,13 @@ inline Mask<V> Ge(const V& a, const V& b) {
 }
 template <typename V>
 inline Mask<V> Eq(const V& a, const V& b) {
-  return ei::pcmp_eq(a, b);
+  ACLCPU_VM_CMP(_CMP_EQ_OQ, a, b, ei::pcmp_eq(a, b))
 }
 template <typename V>
 inline Mask<V> IsNan(const V& a) {
-  return ei::pandnot(ei::ptrue(a), ei::pcmp_eq(a, a));
+  ACLCPU_VM_CMP(_CMP_UNORD_Q, a, a, ei::pandnot(ei::ptrue(a), ei::pcmp_eq(a, a)))
 }
+#undef ACLCPU_VM_CMP
 template <typename V>
 inline V And(const V& a, const V& b) {
   return ei::pand(a, b);
@@ -146,62 +180,18 @@ inline V Not(const V& m) {
 // mask ? a : b, lane by lane.
 template <typename V>
 inline V Select(const Mask<V>& mask, const V& a, const V& b) {
-  return ei::pselect(mask, a, b);
-}
-
 #if defined(EIGEN_VECTORIZE_AVX512)
-// The k-register forms (ordered, quiet predicates: NaN compares false, as above).
-template <>
-inline KMask16 Lt(const ei::Packet16f& a, const ei::Packet16f& b) {
-  return {_mm512_cmp_ps_mask(a, b, _CMP_LT_OQ)};
-}
-template <>
-inline KMask16 Le(const ei::Packet16f& a, const ei::Packet16f& b) {
-  return {_mm512_cmp_ps_mask(a, b, _CMP_LE_OQ)};
-}
-template <>
-inline KMask16 Eq(const ei::Packet16f& a, const ei::Packet16f& b) {
-  return {_mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ)};
-}
-template <>
-inline KMask16 IsNan(const ei::Packet16f& a) {
-  return {_mm512_cmp_ps_mask(a, a, _CMP_UNORD_Q)};
-}
-template <>
-inline ei::Packet16f Select(const KMask16& m, const ei::Packet16f& a, const ei::Packet16f& b) {
-  return _mm512_mask_blend_ps(m.k, b, a);
-}
-template <>
-inline KMask8 Lt(const ei::Packet8d& a, const ei::Packet8d& b) {
-  return {_mm512_cmp_pd_mask(a, b, _CMP_LT_OQ)};
-}
-template <>
-inline KMask8 Le(const ei::Packet8d& a, const ei::Packet8d& b) {
-  return {_mm512_cmp_pd_mask(a, b, _CMP_LE_OQ)};
-}
-template <>
-inline KMask8 Eq(const ei::Packet8d& a, const ei::Packet8d& b) {
-  return {_mm512_cmp_pd_mask(a, b, _CMP_EQ_OQ)};
-}
-template <>
-inline KMask8 IsNan(const ei::Packet8d& a) {
-  return {_mm512_cmp_pd_mask(a, a, _CMP_UNORD_Q)};
-}
-template <>
-inline ei::Packet8d Select(const KMask8& m, const ei::Packet8d& a, const ei::Packet8d& b) {
-  return _mm512_mask_blend_pd(m.k, b, a);
-}
-inline KMask16 And(const KMask16& a, const KMask16& b) {
-  return {static_cast<__mmask16>(a.k & b.k)};
-}
-inline KMask16 Or(const KMask16& a, const KMask16& b) {
-  return {static_cast<__mmask16>(a.k | b.k)};
-}
-inline KMask16 Not(const KMask16& m) { return {static_cast<__mmask16>(~m.k)}; }
-inline KMask8 And(const KMask8& a, const KMask8& b) { return {static_cast<__mmask8>(a.k & b.k)}; }
-inline KMask8 Or(const KMask8& a, const KMask8& b) { return {static_cast<__mmask8>(a.k | b.k)}; }
-inline KMask8 Not(const KMask8& m) { return {static_cast<__mmask8>(~m.k)}; }
+  if constexpr (std::is_same<V, ei::Packet16f>::value) {
+    return _mm512_mask_blend_ps(mask.k, b, a);
+  } else if constexpr (std::is_same<V, ei::Packet8d>::value) {
+    return _mm512_mask_blend_pd(mask.k, b, a);
+  } else {
+    return ei::pselect(mask, a, b);
+  }
+#else
+  return ei::pselect(mask, a, b);
 #endif
+}
 
 // ---- transcendental functions ----
 // fp32: Eigen 3.4's pexp_float (Cody-Waite reduction, degree-7 polynomial) with the last two
