@@ -33,13 +33,6 @@ namespace kernels {
 constexpr int kChunk = 256;  // floats per buffer: 3 buffers = 3 KiB
 static_assert(kChunk % kPacketSize == 0, "chunk must hold whole packets");
 
-#if defined(EIGEN_VECTORIZE_AVX512) || \
-    (defined(EIGEN_VECTORIZE_AVX2) && defined(__F16C__) && defined(__x86_64__))
-#define ACLCPU_PACKET_IO 1
-#else
-#define ACLCPU_PACKET_IO 0
-#endif
-static_assert(pio::kPacketIo == (ACLCPU_PACKET_IO != 0), "packet_io.h and chunked.h disagree");
 #if ACLCPU_PACKET_IO
 static_assert(sizeof(Packet) == sizeof(pio::P), "in-register conversions need Eigen's packet");
 #endif

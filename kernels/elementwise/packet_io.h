@@ -19,6 +19,13 @@ namespace aclcpu {
 namespace kernels {
 namespace pio {
 
+#if defined(EIGEN_VECTORIZE_AVX512) || \
+    (defined(EIGEN_VECTORIZE_AVX2) && defined(__F16C__) && defined(__x86_64__))
+#define ACLCPU_PACKET_IO 1  // pio::kPacketIo for #if: the functions below exist
+#else
+#define ACLCPU_PACKET_IO 0
+#endif
+
 #if defined(EIGEN_VECTORIZE_AVX512)
 constexpr bool kPacketIo = true;
 using P = __m512;

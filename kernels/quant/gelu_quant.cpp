@@ -15,7 +15,7 @@ constexpr int64_t kChunk = 256;  // columns per stack buffer (a multiple of ever
 float LoadOne(const void* base, int64_t index, DType dt) {
   if (dt == DType::F32) return static_cast<const float*>(base)[index];
   const uint16_t h = static_cast<const uint16_t*>(base)[index];
-  return dt == DType::F16 ? split::HalfToFloat(h) : split::Bf16ToFloat(h);
+  return dt == DType::F16 ? HalfToFloat(h) : Bf16ToFloat(h);
 }
 
 // The widened values of `v` for columns [c0, c0 + n), or its single value; fills rs's fields.

@@ -24,7 +24,7 @@ inline int64_t Offset(const View& v, int64_t flat, int dims) {
 inline float Load(const View& v, int64_t index, DType dt) {
   if (dt == DType::F32) return static_cast<const float*>(v.data)[index];
   const uint16_t b = static_cast<const uint16_t*>(v.data)[index];
-  return dt == DType::F16 ? split::HalfToFloat(b) : split::Bf16ToFloat(b);
+  return dt == DType::F16 ? HalfToFloat(b) : Bf16ToFloat(b);
 }
 
 inline void Store(const View& v, int64_t index, DType dt, float value) {
@@ -33,7 +33,7 @@ inline void Store(const View& v, int64_t index, DType dt, float value) {
     static_cast<float*>(base)[index] = value;
   } else {
     static_cast<uint16_t*>(base)[index] =
-        dt == DType::F16 ? split::FloatToHalf(value) : split::FloatToBf16(value);
+        dt == DType::F16 ? FloatToHalf(value) : FloatToBf16(value);
   }
 }
 

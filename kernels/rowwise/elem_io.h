@@ -7,57 +7,12 @@
 #include <cstdint>
 #include <cstring>
 
+#include "elementwise/convert.h"
 #include "rowwise/reduce.h"
 
 namespace aclcpu {
 namespace kernels {
 namespace rowwise {
-
-inline uint32_t Bits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
-inline float FromBits(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
-
-inline float HalfToFloat(uint16_t h) {
-  const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
-  const uint32_t exp = (h >> 10) & 0x1fu;
-  const uint32_t mant = h & 0x3ffu;
-  if (exp == 0x1f) return FromBits(sign | 0x7f800000u | (mant << 13) | (mant ? 0x400000u : 0u));
-  if (exp == 0) {
-    const float m = static_cast<float>(mant) * 5.9604644775390625e-8f;
-    return sign ? -m : m;
-  }
-  return FromBits(sign | ((exp + 112u) << 23) | (mant << 13));
-}
-
-inline uint16_t FloatToHalf(float f) {
-  const uint32_t x = Bits(f);
-  const uint16_t sign = static_cast<uint16_t>((x >> 16) & 0x8000u);
-  const uint32_t ax = x & 0x7fffffffu;
-  if (ax > 0x7f800000u) return static_cast<uint16_t>(sign | 0x7e00u | ((ax >> 13) & 0x3ffu));
-  if (ax >= 0x477ff000u) return static_cast<uint16_t>(sign | 0x7c00u);
-  if (ax >= 0x38800000u) {
-    const uint32_t r = ax + 0xfffu + ((ax >> 13) & 1u);
-    return static_cast<uint16_t>(sign | ((r - 0x38000000u) >> 13));
-  }
-  // Below 2^-14: adding 0.5 rounds |f| to a multiple of the fp16 subnormal step (2^-24).
-  const float t = FromBits(ax) + 0.5f;
-  return static_cast<uint16_t>(sign | (Bits(t) - 0x3f000000u));
-}
-
-inline float Bf16ToFloat(uint16_t b) { return FromBits(static_cast<uint32_t>(b) << 16); }
-
-inline uint16_t FloatToBf16(float f) {
-  const uint32_t x = Bits(f);
-  if ((x & 0x7fffffffu) > 0x7f800000u) return static_cast<uint16_t>((x >> 16) | 0x40u);
-  return static_cast<uint16_t>((x + 0x7fffu + ((x >> 16) & 1u)) >> 16);
-}
 
 // double → float rounded to odd (truncate, then set the last bit when inexact): a following
 // nearest-even rounding to fp16 / bf16 is then the correctly rounded double → 16-bit result.
@@ -65,7 +20,7 @@ inline float ToFloatRoundOdd(double v) {
   float f = static_cast<float>(v);
   if (std::isnan(v) || std::isinf(f) || static_cast<double>(f) == v) return f;
   if (std::fabs(static_cast<double>(f)) > std::fabs(v)) f = std::nextafter(f, 0.0f);
-  return FromBits(Bits(f) | 1u);
+  return BitsToFloat(FloatBits(f) | 1u);
 }
 
 template <typename C>

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "elementwise/packet_io.h"
 #include "rowwise/split_io.h"
 #include "rowwise/split_math.h"
 
@@ -141,6 +142,20 @@ class SplitMap {
     return o;
   }
 
+  // How the packet loop reaches an operand of a chunk: fp32 / double memory used in place (the
+  // operand itself or an L1 buffer), or contiguous fp16 / bf16 memory converted in registers
+  // (pio: the same bits as the block conversions of Gather / Scatter).
+  enum class Kind : uint8_t { kNative, kF16, kBf16 };
+  static constexpr Kind kMixed = static_cast<Kind>(3);  // operands of different kinds
+
+  // Contiguous 16-bit operands are converted in registers where the packets are pio's.
+  static constexpr bool kInRegs = std::is_same<C, float>::value && pio::kPacketIo;
+
+  static Kind InRegKind(DType dt, int64_t stride) {
+    if (!kInRegs || stride != 1) return Kind::kNative;
+    return dt == DType::F16 ? Kind::kF16 : (dt == DType::BF16 ? Kind::kBf16 : Kind::kNative);
+  }
+
   // One inner run: n elements from in[k] (stride strides_[k][last]) to out[k].
   void Run(const char* const* in, char* const* out, int64_t n) const {
     const int last = nd_ - 1;
@@ -148,13 +163,16 @@ class SplitMap {
     alignas(64) C outBuf[F::kOut][kChunk];
     for (int64_t c0 = 0; c0 < n; c0 += kChunk) {
       const int64_t m = std::min(kChunk, n - c0);
-      const C* src[F::kIn];
-      C* dst[F::kOut];
+      const void* src[F::kIn];
+      void* dst[F::kOut];
+      Kind inKind[F::kIn];
+      Kind outKind[F::kOut];
       for (int k = 0; k < F::kIn; ++k) {
         const int64_t s = strides_[k][last];
         const char* base = in[k] + c0 * s * ItemBytes(p_.in[k].dtype);
-        if (s == 1 && p_.in[k].dtype == kNative) {
-          src[k] = reinterpret_cast<const C*>(base);
+        inKind[k] = InRegKind(p_.in[k].dtype, s);
+        if (inKind[k] != Kind::kNative || (s == 1 && p_.in[k].dtype == kNative)) {
+          src[k] = base;
         } else {
           Gather<C>(base, s, p_.in[k].dtype, m, inBuf[k]);
           src[k] = inBuf[k];
@@ -164,11 +182,27 @@ class SplitMap {
       for (int k = 0; k < F::kOut; ++k) {
         const Operand& o = p_.out[k];
         const int64_t s = strides_[kMaxInputs + k][last];
-        direct[k] = s == 1 && o.dtype == kNative &&
-                    (p_.computeRound[k] == kNative || p_.computeRound[k] == DType::F32);
-        dst[k] = direct[k] ? reinterpret_cast<C*>(out[k] + c0 * ItemBytes(o.dtype)) : outBuf[k];
+        const DType r = p_.computeRound[k];
+        // A rounding to another 16-bit type before the store needs the buffered path.
+        const bool plain = r == kNative || r == DType::F32 || r == o.dtype;
+        outKind[k] = plain ? InRegKind(o.dtype, s) : Kind::kNative;
+        direct[k] = plain && s == 1 && (o.dtype == kNative || outKind[k] != Kind::kNative);
+        dst[k] = direct[k] ? static_cast<void*>(out[k] + c0 * ItemBytes(o.dtype)) : outBuf[k];
       }
-      Compute(src, dst, m);
+      // One loop per uniform case (every operand native, or every one fp16, or bf16), with the
+      // conversions fixed at compile time; mixed operands take the loop that branches per operand.
+      Kind uniform = inKind[0];
+      for (int k = 0; k < F::kIn; ++k) uniform = inKind[k] == uniform ? uniform : kMixed;
+      for (int k = 0; k < F::kOut; ++k) uniform = outKind[k] == uniform ? uniform : kMixed;
+      if (uniform == Kind::kNative) {
+        Compute<Kind::kNative>(src, inKind, dst, outKind, m);
+      } else if (uniform == Kind::kF16) {
+        Compute<Kind::kF16>(src, inKind, dst, outKind, m);
+      } else if (uniform == Kind::kBf16) {
+        Compute<Kind::kBf16>(src, inKind, dst, outKind, m);
+      } else {
+        Compute<kMixed>(src, inKind, dst, outKind, m);
+      }
       for (int k = 0; k < F::kOut; ++k) {
         if (direct[k]) continue;
         const int64_t s = strides_[kMaxInputs + k][last];
@@ -178,17 +212,43 @@ class SplitMap {
     }
   }
 
-  void Store(C* d, const P& v) const {
+  static P Load(const void* base, [[maybe_unused]] Kind kind, int64_t i) {
+#if ACLCPU_PACKET_IO
+    if constexpr (kInRegs) {
+      if (kind == Kind::kF16) return pio::LoadF16(static_cast<const uint16_t*>(base) + i);
+      if (kind == Kind::kBf16) return pio::LoadBf16(static_cast<const uint16_t*>(base) + i);
+    }
+#endif
+    return ei::ploadu<P>(static_cast<const C*>(base) + i);
+  }
+
+  static void Store(void* base, [[maybe_unused]] Kind kind, int64_t i, const P& v,
+                    [[maybe_unused]] bool stream) {
+#if ACLCPU_PACKET_IO
+    if constexpr (kInRegs) {
+      if (kind != Kind::kNative) {
+        uint16_t* d = static_cast<uint16_t*>(base) + i;
+        const auto h = kind == Kind::kF16 ? pio::ToF16(v) : pio::ToBf16(v);
+        if (stream && (reinterpret_cast<uintptr_t>(d) % sizeof(h)) == 0) {
+          pio::Stream(d, h);
+        } else {
+          pio::Store(d, h);
+        }
+        return;
+      }
+    }
+#endif
+    C* d = static_cast<C*>(base) + i;
 #if defined(EIGEN_VECTORIZE_AVX512)
     if constexpr (sizeof(P) == 64) {
-      if (stream_ && (reinterpret_cast<uintptr_t>(d) & 63) == 0) {
+      if (stream && (reinterpret_cast<uintptr_t>(d) & 63) == 0) {
         _mm512_stream_ps(reinterpret_cast<float*>(d), v);
         return;
       }
     }
 #elif defined(EIGEN_VECTORIZE_AVX)
     if constexpr (sizeof(P) == 32) {
-      if (stream_ && (reinterpret_cast<uintptr_t>(d) & 31) == 0) {
+      if (stream && (reinterpret_cast<uintptr_t>(d) & 31) == 0) {
         _mm256_stream_ps(reinterpret_cast<float*>(d), v);
         return;
       }
@@ -197,25 +257,62 @@ class SplitMap {
     ei::pstoreu(d, v);
   }
 
-  void Compute(const C* const* src, C* const* dst, int64_t m) const {
+  // kUniform: the kind of every operand, or kMixed to read each one's from inKind / outKind.
+  template <Kind kUniform>
+  void Compute(const void* const* src, const Kind* inKind, void* const* dst, const Kind* outKind,
+               int64_t m) const {
     const F f{};
+    const bool stream = stream_;
     P a[F::kIn];
     P r[F::kOut];
     int64_t i = 0;
+    // Four packets a step: four independent chains (exp, divide) in flight at once, where one
+    // chain a step left the loop waiting on each packet's latency (bf16 GeGlu in cache: 2x).
+    constexpr int kUnroll = std::is_same<C, float>::value ? 4 : 1;
+    for (; i + kUnroll * kStep <= m; i += kUnroll * kStep) {
+      P au[kUnroll][F::kIn];
+      P ru[kUnroll][F::kOut];
+      for (int u = 0; u < kUnroll; ++u) {
+        for (int k = 0; k < F::kIn; ++k) {
+          au[u][k] = Load(src[k], kUniform == kMixed ? inKind[k] : kUniform, i + u * kStep);
+        }
+      }
+      for (int u = 0; u < kUnroll; ++u) f(au[u], ru[u], p_.params);
+      for (int u = 0; u < kUnroll; ++u) {
+        for (int k = 0; k < F::kOut; ++k) {
+          Store(dst[k], kUniform == kMixed ? outKind[k] : kUniform, i + u * kStep, ru[u][k],
+                stream);
+        }
+      }
+    }
     for (; i + kStep <= m; i += kStep) {
-      for (int k = 0; k < F::kIn; ++k) a[k] = ei::ploadu<P>(src[k] + i);
+      for (int k = 0; k < F::kIn; ++k) {
+        a[k] = Load(src[k], kUniform == kMixed ? inKind[k] : kUniform, i);
+      }
       f(a, r, p_.params);
-      for (int k = 0; k < F::kOut; ++k) Store(dst[k] + i, r[k]);
+      for (int k = 0; k < F::kOut; ++k) {
+        Store(dst[k], kUniform == kMixed ? outKind[k] : kUniform, i, r[k], stream);
+      }
     }
     if (i == m) return;
+    // The tail: the same packet code on a zero-padded copy, converted one element at a time with
+    // the scalar forms of the same conversions.
     alignas(64) C tin[F::kIn][kStep] = {};
     alignas(64) C tout[F::kOut][kStep];
-    for (int k = 0; k < F::kIn; ++k) std::copy(src[k] + i, src[k] + m, tin[k]);
-    for (int k = 0; k < F::kIn; ++k) a[k] = ei::pload<P>(tin[k]);
+    for (int k = 0; k < F::kIn; ++k) {
+      const DType dt = inKind[k] == Kind::kF16    ? DType::F16
+                       : inKind[k] == Kind::kBf16 ? DType::BF16
+                                                  : kNative;
+      Gather<C>(static_cast<const char*>(src[k]) + i * ItemBytes(dt), 1, dt, m - i, tin[k]);
+      a[k] = ei::pload<P>(tin[k]);
+    }
     f(a, r, p_.params);
     for (int k = 0; k < F::kOut; ++k) {
       ei::pstore(tout[k], r[k]);
-      std::copy(tout[k], tout[k] + (m - i), dst[k] + i);
+      const DType dt = outKind[k] == Kind::kF16    ? DType::F16
+                       : outKind[k] == Kind::kBf16 ? DType::BF16
+                                                   : kNative;
+      Scatter<C>(tout[k], kNative, m - i, static_cast<char*>(dst[k]) + i * ItemBytes(dt), 1, dt);
     }
   }
 
