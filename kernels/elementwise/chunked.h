@@ -110,16 +110,10 @@ inline void RunChunked(void* const* out, const void* const* in, int64_t n, const
   if (stream) StreamFence();
 }
 
-// bf16 output with AVX512-BF16: vcvtneps2bf16 rounds to nearest-even and quiets NaN exactly as
-// NarrowBf16 does, except that it flushes fp32 subnormals to zero (checked over all 2^32 inputs
-// on the build machine); a packet with a subnormal lane takes pio::ToBf16 instead.
-#if ACLCPU_PACKET_IO && defined(EIGEN_VECTORIZE_AVX512) && defined(__AVX512BF16__) && \
-    defined(__AVX512DQ__)
+// bf16 output with AVX512-BF16: pio::ToBf16Fast (one vcvtneps2bf16 where no lane is subnormal).
+#if ACLCPU_PACKET_IO && ACLCPU_PIO_BF16_FAST
 struct Bf16FastIo : Bf16Io {
-  static __m256i ToBf16(const Packet& v) {
-    if (_mm512_fpclass_ps_mask(v, 0x20) != 0) return pio::ToBf16(v);  // 0x20: subnormal
-    return reinterpret_cast<__m256i>(_mm512_cvtneps_pbh(v));
-  }
+  static __m256i ToBf16(const Packet& v) { return pio::ToBf16Fast(v); }
   static void Store(T* d, const Packet& v) { pio::Store(d, ToBf16(v)); }
   static void Stream(T* d, const Packet& v) { pio::Stream(d, ToBf16(v)); }
 };

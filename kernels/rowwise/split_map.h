@@ -228,7 +228,11 @@ class SplitMap {
     if constexpr (kInRegs) {
       if (kind != Kind::kNative) {
         uint16_t* d = static_cast<uint16_t*>(base) + i;
+#if ACLCPU_PIO_BF16_FAST
+        const auto h = kind == Kind::kF16 ? pio::ToF16(v) : pio::ToBf16Fast(v);
+#else
         const auto h = kind == Kind::kF16 ? pio::ToF16(v) : pio::ToBf16(v);
+#endif
         if (stream && (reinterpret_cast<uintptr_t>(d) % sizeof(h)) == 0) {
           pio::Stream(d, h);
         } else {
