@@ -1,9 +1,11 @@
 // The N-ary strided map behind every split-and-gate kernel: operands share one iteration shape
 // (coalesced where every operand allows), the flat index is cut into fixed blocks (one pool task
 // each), each block is walked as inner runs, and each run in chunks: operands that are
-// contiguous in the compute type are used in place, the others are gathered into (or scattered
-// from) small L1 buffers with their dtype conversion. Chunk tails go through the same packet code
-// on a zero-padded copy, so an element's result never depends on its position.
+// contiguous in the compute type are used in place, contiguous fp16 / bf16 ones are converted in
+// registers (fp32 packets of AVX2 / AVX-512), the others are gathered into (or scattered from)
+// small L1 buffers with their dtype conversion; every path gives the same bits. Chunk tails go
+// through the same packet code on a zero-padded copy, so an element's result never depends on
+// its position.
 #pragma once
 
 #include <algorithm>
