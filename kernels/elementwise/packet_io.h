@@ -26,7 +26,7 @@ namespace pio {
 #define ACLCPU_PACKET_IO 0
 #endif
 #if defined(EIGEN_VECTORIZE_AVX512) && defined(__AVX512BF16__) && defined(__AVX512DQ__)
-#define ACLCPU_PIO_BF16_FAST 1  // pio::ToBf16Fast exists
+#define ACLCPU_PIO_BF16_FAST 1  // pio::ToBf16Fast is one vcvtneps2bf16
 #else
 #define ACLCPU_PIO_BF16_FAST 0
 #endif
@@ -39,9 +39,12 @@ using P = __m512;
 inline P LoadF16(const uint16_t* s) {
   return _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(s)));
 }
+// The fp32 values of kPacketSize bf16 bit patterns (a bf16 is the high half of its fp32).
+inline P FromBf16(const __m256i& b) {
+  return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(b), 16));
+}
 inline P LoadBf16(const uint16_t* s) {
-  const __m512i w = _mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(s)));
-  return _mm512_castsi512_ps(_mm512_slli_epi32(w, 16));
+  return FromBf16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(s)));
 }
 inline P LoadI8(const int8_t* s) {
   return _mm512_cvtepi32_ps(
@@ -78,16 +81,18 @@ inline __m256i ToBf16(const P& f) {  // NarrowBf16
   const __mmask16 isNan = _mm512_cmp_ps_mask(f, f, _CMP_UNORD_Q);
   return _mm512_cvtepi32_epi16(_mm512_mask_blend_epi32(isNan, rounded, nan));
 }
-// With AVX512-BF16: vcvtneps2bf16 rounds to nearest-even and quiets NaN exactly as NarrowBf16
-// does, except that it flushes fp32 subnormals to zero (checked over all 2^32 inputs on the build
-// machine); a packet with a subnormal lane takes ToBf16 instead. The same bits, in one
-// instruction for almost every packet.
-#if ACLCPU_PIO_BF16_FAST
+// ToBf16's bits, as fast as the ISA allows. With AVX512-BF16: vcvtneps2bf16 rounds to
+// nearest-even and quiets NaN exactly as NarrowBf16 does, except that it flushes fp32 subnormals
+// to zero (checked over all 2^32 inputs on the build machine); a packet with a subnormal lane
+// takes ToBf16 instead: one instruction for almost every packet.
 inline __m256i ToBf16Fast(const P& v) {
+#if ACLCPU_PIO_BF16_FAST
   if (_mm512_fpclass_ps_mask(v, 0x20) != 0) return ToBf16(v);  // 0x20: subnormal
   return reinterpret_cast<__m256i>(_mm512_cvtneps_pbh(v));
-}
+#else
+  return ToBf16(v);
 #endif
+}
 inline __m128i ToI8Trunc(const P& x) {                                 // NarrowTruncI8
   P f = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(x, x, _CMP_ORD_Q), x);  // NaN -> 0
   f = _mm512_max_ps(_mm512_min_ps(f, _mm512_set1_ps(127.0f)), _mm512_set1_ps(-128.0f));
@@ -128,9 +133,11 @@ using P = __m256;
 inline P LoadF16(const uint16_t* s) {
   return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s)));
 }
+inline P FromBf16(const __m128i& b) {
+  return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(b), 16));
+}
 inline P LoadBf16(const uint16_t* s) {
-  const __m256i w = _mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s)));
-  return _mm256_castsi256_ps(_mm256_slli_epi32(w, 16));
+  return FromBf16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(s)));
 }
 inline P LoadI8(const int8_t* s) {
   return _mm256_cvtepi32_ps(
@@ -168,6 +175,7 @@ inline __m128i ToBf16(const P& f) {
       _mm256_blendv_ps(_mm256_castsi256_ps(rounded), _mm256_castsi256_ps(nan), isNan));
   return _mm_packus_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
 }
+inline __m128i ToBf16Fast(const P& f) { return ToBf16(f); }
 inline __m128i PackI8(const __m256i& v) {  // saturating int32 -> int8, low 8 bytes
   const __m128i w = _mm_packs_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
   return _mm_packs_epi16(w, w);

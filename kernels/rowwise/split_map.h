@@ -147,8 +147,8 @@ class SplitMap {
   // How the packet loop reaches an operand of a chunk: fp32 / double memory used in place (the
   // operand itself or an L1 buffer), or contiguous fp16 / bf16 memory converted in registers
   // (pio: the same bits as the block conversions of Gather / Scatter).
-  enum class Kind : uint8_t { kNative, kF16, kBf16 };
-  static constexpr Kind kMixed = static_cast<Kind>(3);  // operands of different kinds
+  // kMixed: operands of different kinds (a template argument of Compute, never an operand's).
+  enum class Kind : uint8_t { kNative, kF16, kBf16, kMixed };
 
   // Contiguous 16-bit operands are converted in registers where the packets are pio's.
   static constexpr bool kInRegs = std::is_same<C, float>::value && pio::kPacketIo;
@@ -156,6 +156,10 @@ class SplitMap {
   static Kind InRegKind(DType dt, int64_t stride) {
     if (!kInRegs || stride != 1) return Kind::kNative;
     return dt == DType::F16 ? Kind::kF16 : (dt == DType::BF16 ? Kind::kBf16 : Kind::kNative);
+  }
+  // The dtype of an operand's memory as the packet loop reaches it.
+  static DType MemoryType(Kind kind) {
+    return kind == Kind::kF16 ? DType::F16 : (kind == Kind::kBf16 ? DType::BF16 : kNative);
   }
 
   // One inner run: n elements from in[k] (stride strides_[k][last]) to out[k].
@@ -194,8 +198,8 @@ class SplitMap {
       // One loop per uniform case (every operand native, or every one fp16, or bf16), with the
       // conversions fixed at compile time; mixed operands take the loop that branches per operand.
       Kind uniform = inKind[0];
-      for (int k = 0; k < F::kIn; ++k) uniform = inKind[k] == uniform ? uniform : kMixed;
-      for (int k = 0; k < F::kOut; ++k) uniform = outKind[k] == uniform ? uniform : kMixed;
+      for (int k = 0; k < F::kIn; ++k) uniform = inKind[k] == uniform ? uniform : Kind::kMixed;
+      for (int k = 0; k < F::kOut; ++k) uniform = outKind[k] == uniform ? uniform : Kind::kMixed;
       if (uniform == Kind::kNative) {
         Compute<Kind::kNative>(src, inKind, dst, outKind, m);
       } else if (uniform == Kind::kF16) {
@@ -203,7 +207,7 @@ class SplitMap {
       } else if (uniform == Kind::kBf16) {
         Compute<Kind::kBf16>(src, inKind, dst, outKind, m);
       } else {
-        Compute<kMixed>(src, inKind, dst, outKind, m);
+        Compute<Kind::kMixed>(src, inKind, dst, outKind, m);
       }
       for (int k = 0; k < F::kOut; ++k) {
         if (direct[k]) continue;
@@ -230,11 +234,7 @@ class SplitMap {
     if constexpr (kInRegs) {
       if (kind != Kind::kNative) {
         uint16_t* d = static_cast<uint16_t*>(base) + i;
-#if ACLCPU_PIO_BF16_FAST
         const auto h = kind == Kind::kF16 ? pio::ToF16(v) : pio::ToBf16Fast(v);
-#else
-        const auto h = kind == Kind::kF16 ? pio::ToF16(v) : pio::ToBf16(v);
-#endif
         if (stream && (reinterpret_cast<uintptr_t>(d) % sizeof(h)) == 0) {
           pio::Stream(d, h);
         } else {
@@ -269,55 +269,48 @@ class SplitMap {
                int64_t m) const {
     const F f{};
     const bool stream = stream_;
-    P a[F::kIn];
-    P r[F::kOut];
-    int64_t i = 0;
-    // Four packets a step: four independent chains (exp, divide) in flight at once, where one
-    // chain a step left the loop waiting on each packet's latency (bf16 GeGlu in cache: 2x).
-    constexpr int kUnroll = std::is_same<C, float>::value ? 4 : 1;
-    for (; i + kUnroll * kStep <= m; i += kUnroll * kStep) {
-      P au[kUnroll][F::kIn];
-      P ru[kUnroll][F::kOut];
-      for (int u = 0; u < kUnroll; ++u) {
+    // U packets from position i: U independent chains (exp, divide) in flight at once.
+    auto steps = [&](auto unroll, int64_t i) {
+      constexpr int U = decltype(unroll)::value;
+      P a[U][F::kIn];
+      P r[U][F::kOut];
+      for (int u = 0; u < U; ++u) {
         for (int k = 0; k < F::kIn; ++k) {
-          au[u][k] = Load(src[k], kUniform == kMixed ? inKind[k] : kUniform, i + u * kStep);
+          a[u][k] = Load(src[k], kUniform == Kind::kMixed ? inKind[k] : kUniform, i + u * kStep);
         }
       }
-      for (int u = 0; u < kUnroll; ++u) f(au[u], ru[u], p_.params);
-      for (int u = 0; u < kUnroll; ++u) {
+      for (int u = 0; u < U; ++u) f(a[u], r[u], p_.params);
+      for (int u = 0; u < U; ++u) {
         for (int k = 0; k < F::kOut; ++k) {
-          Store(dst[k], kUniform == kMixed ? outKind[k] : kUniform, i + u * kStep, ru[u][k],
+          Store(dst[k], kUniform == Kind::kMixed ? outKind[k] : kUniform, i + u * kStep, r[u][k],
                 stream);
         }
       }
+    };
+    // Four packets a step where one left the loop waiting on each packet's latency (bf16 GeGlu
+    // in cache: 2x); then single packets.
+    constexpr int kUnroll = std::is_same<C, float>::value ? 4 : 1;
+    int64_t i = 0;
+    for (; i + kUnroll * kStep <= m; i += kUnroll * kStep) {
+      steps(std::integral_constant<int, kUnroll>{}, i);
     }
-    for (; i + kStep <= m; i += kStep) {
-      for (int k = 0; k < F::kIn; ++k) {
-        a[k] = Load(src[k], kUniform == kMixed ? inKind[k] : kUniform, i);
-      }
-      f(a, r, p_.params);
-      for (int k = 0; k < F::kOut; ++k) {
-        Store(dst[k], kUniform == kMixed ? outKind[k] : kUniform, i, r[k], stream);
-      }
-    }
+    for (; i + kStep <= m; i += kStep) steps(std::integral_constant<int, 1>{}, i);
     if (i == m) return;
     // The tail: the same packet code on a zero-padded copy, converted one element at a time with
     // the scalar forms of the same conversions.
     alignas(64) C tin[F::kIn][kStep] = {};
     alignas(64) C tout[F::kOut][kStep];
+    P a[F::kIn];
+    P r[F::kOut];
     for (int k = 0; k < F::kIn; ++k) {
-      const DType dt = inKind[k] == Kind::kF16    ? DType::F16
-                       : inKind[k] == Kind::kBf16 ? DType::BF16
-                                                  : kNative;
+      const DType dt = MemoryType(inKind[k]);
       Gather<C>(static_cast<const char*>(src[k]) + i * ItemBytes(dt), 1, dt, m - i, tin[k]);
       a[k] = ei::pload<P>(tin[k]);
     }
     f(a, r, p_.params);
     for (int k = 0; k < F::kOut; ++k) {
       ei::pstore(tout[k], r[k]);
-      const DType dt = outKind[k] == Kind::kF16    ? DType::F16
-                       : outKind[k] == Kind::kBf16 ? DType::BF16
-                                                   : kNative;
+      const DType dt = MemoryType(outKind[k]);
       Scatter<C>(tout[k], kNative, m - i, static_cast<char*>(dst[k]) + i * ItemBytes(dt), 1, dt);
     }
   }

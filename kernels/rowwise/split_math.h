@@ -96,12 +96,7 @@ inline PF RoundHalf(const PF& x) {
 }
 inline PF RoundBf16(const PF& x) {
 #if ACLCPU_PACKET_IO
-  // pio's narrowing (FloatToBf16's bits, NaN quieted), widened back by a shift.
-#if defined(EIGEN_VECTORIZE_AVX512)
-  return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(pio::ToBf16(x)), 16));
-#else
-  return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(pio::ToBf16(x)), 16));
-#endif
+  return pio::FromBf16(pio::ToBf16Fast(x));  // FloatToBf16's bits, widened back
 #else
   return MapLanes(x, [](float v) { return Bf16ToFloat(FloatToBf16(v)); });
 #endif
