@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "elementwise/convert.h"
+#include "elementwise/exp_table.h"
 
 namespace aclcpu {
 namespace kernels {
@@ -194,12 +195,19 @@ inline V Select(const Mask<V>& mask, const V& a, const V& b) {
 }
 
 // ---- transcendental functions ----
-// fp32: Eigen 3.4's pexp_float (Cody-Waite reduction, degree-7 polynomial) with the last two
-// additions reordered so that only one rounding is of the result's size (within ~0.6 ulp where exp
-// neither overflows nor goes subnormal), 2^m applied with one vscalefps on AVX-512 (pldexp
-// elsewhere), and the input clamped to [-104, 89] so that large results overflow to inf and small
-// ones go subnormal and then 0, as fp32 exp does. double (golden): Eigen's double exp.
-inline Packet ExpF32(const Packet& x_in) {
+// fp32: on AVX-512, exp_table::Exp: the table form for lanes in [-85, 87] (within 0.57 ulp).
+// Otherwise, and on the other ISAs: Eigen 3.4's pexp_float (Cody-Waite reduction, degree-7
+// polynomial) with the last two additions reordered so that only one rounding is of the result's
+// size (within ~0.6 ulp where exp neither overflows nor goes subnormal), 2^m applied with one
+// vscalefps on AVX-512 (pldexp elsewhere), and the input clamped to [-104, 89] so that large
+// results overflow to inf and small ones go subnormal and then 0, as fp32 exp does.
+// double (golden): Eigen's double exp. On AVX-512 the full-range form is the rare case and stays
+// out of line, so that the table form inlines into the packet loops without its registers.
+#if defined(EIGEN_VECTORIZE_AVX512)
+inline EIGEN_DONT_INLINE Packet ExpF32Wide(const Packet& x_in) {
+#else
+EIGEN_ALWAYS_INLINE Packet ExpF32Wide(const Packet& x_in) {
+#endif
 #if defined(EIGEN_VECTORIZE_AVX512)
   // Clamped to [-104, 89]: 2^m then overflows to inf above ~88.72 and goes subnormal, then 0,
   // below ~-87.3, as fp32 exp does (NaN passes through the clamp).
@@ -240,7 +248,14 @@ inline Packet ExpF32(const Packet& x_in) {
   return ei::pldexp(y, m);
 #endif
 }
-inline Packet Exp(const Packet& x) { return ExpF32(x); }
+EIGEN_ALWAYS_INLINE Packet ExpF32(const Packet& x) {
+#if defined(EIGEN_VECTORIZE_AVX512)
+  return exp_table::Exp(x, [](const __m512& v) { return ExpF32Wide(v); });
+#else
+  return ExpF32Wide(x);
+#endif
+}
+EIGEN_ALWAYS_INLINE Packet Exp(const Packet& x) { return ExpF32(x); }
 inline PacketD Exp(const PacketD& x) { return ei::pexp(x); }
 inline float Exp(float x) { return std::exp(x); }
 inline double Exp(double x) { return std::exp(x); }

@@ -1,11 +1,14 @@
-// exp on Eigen packets for the softmax family: Cody-Waite reduction by ln 2 (a two-part constant,
-// fused multiply-adds), a degree-7 Taylor polynomial on |r| <= ln2/2 (truncation below 6e-9
-// relative) and an exact scaling by 2^n, so results are within about 1 ulp, including the
-// subnormal range, and cheaper than Eigen's pexp<float>. NaN propagates; exp(+inf) = +inf,
+// exp on Eigen packets for the softmax family. AVX-512 fp32 lanes in [-85, 87]:
+// elementwise/exp_table.h. Otherwise: Cody-Waite reduction by ln 2 (a two-part constant, fused
+// multiply-adds), a degree-7 Taylor polynomial on |r| <= ln2/2 (truncation below 6e-9 relative)
+// and an exact scaling by 2^n, so results are within about 1 ulp, including the subnormal range,
+// and cheaper than Eigen's pexp<float>. NaN propagates; exp(+inf) = +inf,
 // exp(-inf) = 0. Double packets use Eigen's pexp.
 #pragma once
 
 #include <Eigen/Core>
+
+#include "elementwise/exp_table.h"
 
 #if defined(__AVX512F__)
 #include <immintrin.h>
@@ -15,10 +18,10 @@ namespace aclcpu {
 namespace kernels {
 namespace rowwise {
 
-// kUpper = false: for arguments known to be <= 0 or NaN (x - max in the softmax family), where
-// the upper clamp changes nothing and is left out (the same bits).
-template <bool kUpper = true, typename P>
-inline P PacketExpClamped(const P& x) {
+// The full-range form. kUpper = false: for arguments known to be <= 0 or NaN (x - max in the
+// softmax family), where the upper clamp changes nothing and is left out (the same bits).
+template <bool kUpper, typename P>
+inline P PacketExpFull(const P& x) {
   namespace ei = Eigen::internal;
   using C = typename ei::unpacket_traits<P>::type;
   if constexpr (sizeof(C) == 8) {
@@ -46,6 +49,28 @@ inline P PacketExpClamped(const P& x) {
 #endif
     return ei::pldexp(p, n);
   }
+}
+
+#if defined(__AVX512F__)
+// On AVX-512 the full-range form is the rare case: out of line, so that the table form inlines
+// into the row loops without its registers.
+template <bool kUpper>
+inline __attribute__((noinline)) __m512 PacketExpFullCold(const __m512& x) {
+  return PacketExpFull<kUpper>(x);
+}
+#endif
+
+// AVX-512 fp32: exp_table::Exp (the table form for lanes in [-85, 87], within 0.57 ulp), the
+// full-range form for the other lanes.
+template <bool kUpper = true, typename P>
+inline __attribute__((always_inline)) P PacketExpClamped(const P& x) {
+#if defined(__AVX512F__)
+  if constexpr (sizeof(P) == 64 &&
+                sizeof(typename Eigen::internal::unpacket_traits<P>::type) == 4) {
+    return exp_table::Exp(x, [](const __m512& v) { return PacketExpFullCold<kUpper>(v); });
+  }
+#endif
+  return PacketExpFull<kUpper>(x);
 }
 
 template <typename P>

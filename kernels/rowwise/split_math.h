@@ -43,7 +43,11 @@ inline P Set(double v) {
 // [-128, 128] and the polynomial's value in [0.7, 1.5], so pldexp's partial products neither
 // overflow nor leave the normal range before its last one, which rounds once, as vscalefps does
 // (the same bits, NaN included).
-inline PF Exp(const PF& x) {
+#if defined(EIGEN_VECTORIZE_AVX512)
+inline EIGEN_DONT_INLINE PF ExpWide(const PF& x) {
+#else
+EIGEN_ALWAYS_INLINE PF ExpWide(const PF& x) {
+#endif
 #if defined(EIGEN_VECTORIZE_AVX512)
   if constexpr (sizeof(PF) == 64) {
     const PF one = ei::pset1<PF>(1.0f);
@@ -65,6 +69,16 @@ inline PF Exp(const PF& x) {
   }
 #endif
   return ei::pexp_float(x);
+}
+// AVX-512: exp_table::Exp (the table form for lanes in [-85, 87], within 0.57 ulp), the form
+// above, out of line, for the other lanes.
+EIGEN_ALWAYS_INLINE PF Exp(const PF& x) {
+#if defined(EIGEN_VECTORIZE_AVX512)
+  if constexpr (sizeof(PF) == 64) {
+    return exp_table::Exp(x, [](const __m512& v) { return ExpWide(v); });
+  }
+#endif
+  return ExpWide(x);
 }
 inline double Exp(double x) { return std::exp(x); }
 

@@ -1,0 +1,121 @@
+// The AVX-512 table exp (kernels/elementwise/exp_table.h) on its own: within 0.57 ulp of libm's
+// double exp over [-85, 87], the range edges, and a lane's result independent of its neighbours
+// (a packet with one lane out of range takes the caller's wide form in that lane only). The
+// functions under test are compiled for AVX-512 here and run only where the CPU has it.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define ACLCPU_TEST_EXP_TABLE 1
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512dq,avx512bw,avx512vl,fma")
+#define ACLCPU_EXP_TABLE_UNDER_PRAGMA 1
+#include "elementwise/exp_table.h"
+
+namespace {
+
+// exp of 16 floats; lanes outside the table's range get `marker` from the wide form.
+void Exp16(const float* x, float* y, float marker) {
+  const __m512 m = _mm512_set1_ps(marker);
+  _mm512_storeu_ps(
+      y, aclcpu::kernels::exp_table::Exp(_mm512_loadu_ps(x), [m](const __m512&) { return m; }));
+}
+
+}  // namespace
+#pragma GCC pop_options
+#endif
+
+namespace {
+
+#if defined(ACLCPU_TEST_EXP_TABLE)
+bool HasAvx512() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+         __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
+}
+
+double Ulps(float got, double exact) {
+  int e;
+  std::frexp(exact, &e);
+  return std::fabs(got - exact) / std::ldexp(1.0, e - 24);
+}
+
+TEST(ExpTable, WithinHalfAnUlpAndABitOverTheRange) {
+  if (!HasAvx512()) GTEST_SKIP() << "no AVX-512 on this CPU";
+  // Every 61st float of [-85, 87] (both signs; ~36 M values); ACLNN_CPU_LONG_TESTS=1: every one.
+  const uint32_t step = std::getenv("ACLNN_CPU_LONG_TESTS") != nullptr ? 1 : 61;
+  double worst = 0;
+  float worstX = 0;
+  float x[16], y[16];
+  int n = 0;
+  auto flush = [&] {
+    Exp16(x, y, -1.0f);
+    for (int i = 0; i < n; ++i) {
+      const double u = Ulps(y[i], std::exp(static_cast<double>(x[i])));
+      if (u > worst) {
+        worst = u;
+        worstX = x[i];
+      }
+    }
+    n = 0;
+  };
+  for (uint32_t sign : {0u, 0x80000000u}) {
+    const uint32_t top = sign ? 0x42aa0000u : 0x42ae0000u;  // 85, 87
+    for (uint32_t bits = 0; bits <= top; bits += step) {
+      const uint32_t b = bits | sign;
+      std::memcpy(&x[n], &b, 4);
+      if (++n == 16) flush();
+    }
+  }
+  if (n) {
+    for (int i = n; i < 16; ++i) x[i] = 0.0f;
+    flush();
+  }
+  RecordProperty("worst_ulps", std::to_string(worst));
+  EXPECT_LE(worst, 0.57) << "at x = " << worstX;
+  EXPECT_GT(worst, 0.5);  // the sweep reached values that round the last bit
+}
+
+TEST(ExpTable, RangeEdgesAndLaneIndependence) {
+  if (!HasAvx512()) GTEST_SKIP() << "no AVX-512 on this CPU";
+  float x[16], y[16], z[16];
+  for (int i = 0; i < 16; ++i) x[i] = -84.0f + 10.7f * static_cast<float>(i);  // -84 .. 76.5
+  x[0] = -85.0f;
+  x[15] = 87.0f;
+  Exp16(x, y, -1.0f);
+  for (int i = 0; i < 16; ++i) {
+    EXPECT_LE(Ulps(y[i], std::exp(static_cast<double>(x[i]))), 0.57) << "x = " << x[i];
+  }
+  const float outside[] = {std::nextafter(-85.0f, -100.0f),
+                           std::nextafter(87.0f, 100.0f),
+                           -104.0f,
+                           100.0f,
+                           std::nanf(""),
+                           -INFINITY,
+                           INFINITY};
+  for (float o : outside) {
+    for (int lane : {0, 7, 15}) {
+      std::memcpy(z, x, sizeof z);
+      z[lane] = o;
+      float w[16];
+      Exp16(z, w, -1.0f);
+      for (int i = 0; i < 16; ++i) {
+        if (i == lane) {
+          EXPECT_EQ(w[i], -1.0f) << "lane " << i << " x = " << o << " takes the wide form";
+        } else {
+          EXPECT_EQ(std::memcmp(&w[i], &y[i], 4), 0)
+              << "lane " << i << " changed when lane " << lane << " became " << o;
+        }
+      }
+    }
+  }
+}
+#endif
+
+}  // namespace
