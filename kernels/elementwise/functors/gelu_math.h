@@ -15,7 +15,7 @@ namespace gm {
 // (e.g. GELU's gradient at x = +inf). fp32: lanes below −87 take exp(x/2)² (x/2 is exact, the
 // square rounds once more, to the subnormal grid; 0 from about −104, −inf included); double
 // (golden): 0 below −745.2, where the true value rounds to 0 anyway.
-inline Packet Exp(const Packet& x) {
+EIGEN_ALWAYS_INLINE Packet Exp(const Packet& x) {
   namespace ei = Eigen::internal;
   Packet r = vm::Exp(x);
   const Packet small = ei::pcmp_lt(x, ei::pset1<Packet>(-87.0f));
