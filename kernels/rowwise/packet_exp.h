@@ -74,13 +74,13 @@ inline __attribute__((always_inline)) P PacketExpClamped(const P& x) {
 }
 
 template <typename P>
-inline P PacketExp(const P& x) {
+inline __attribute__((always_inline)) P PacketExp(const P& x) {
   return PacketExpClamped<true>(x);
 }
 
 // exp(x) for x <= 0 or NaN (same bits as PacketExp there).
 template <typename P>
-inline P PacketExpNonPositive(const P& x) {
+inline __attribute__((always_inline)) P PacketExpNonPositive(const P& x) {
   return PacketExpClamped<false>(x);
 }
 

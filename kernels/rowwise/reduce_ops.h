@@ -116,7 +116,7 @@ struct SoftmaxOp {
   template <int S>
   using Stage = typename std::conditional<S == 0, MaxStage, SumStage>::type;
   template <typename P>
-  static P Term(const P* in, const P* st) {
+  EIGEN_ALWAYS_INLINE static P Term(const P* in, const P* st) {
     return PacketExpNonPositive(ei::psub(in[0], st[0]));
   }
   // st[2] = RN(1 / sum) (Finish) for the division.
@@ -147,7 +147,7 @@ struct LogSoftmaxOp {
   static constexpr bool kLineOut = false;
   static constexpr bool kSaveTerm = false;
   template <typename P>
-  static P Term(const P* in, const P*) {
+  EIGEN_ALWAYS_INLINE static P Term(const P* in, const P*) {
     return in[0];
   }
   template <typename P>
@@ -176,7 +176,7 @@ struct SoftmaxGradOp {
   static constexpr bool kLineOut = false;
   static constexpr bool kSaveTerm = false;
   template <typename P>
-  static P Term(const P* in, const P*) {
+  EIGEN_ALWAYS_INLINE static P Term(const P* in, const P*) {
     return in[0];
   }
   template <typename P>
@@ -203,7 +203,7 @@ struct LogSoftmaxGradOp {
   static constexpr bool kLineOut = false;
   static constexpr bool kSaveTerm = false;
   template <typename P>
-  static P Term(const P* in, const P*) {
+  EIGEN_ALWAYS_INLINE static P Term(const P* in, const P*) {
     return in[0];
   }
   template <typename P>
@@ -231,7 +231,7 @@ struct SoftmaxCrossEntropyOp {
   static constexpr bool kLineOut = true;
   static constexpr bool kSaveTerm = false;
   template <typename P>
-  static P Term(const P* in, const P*) {
+  EIGEN_ALWAYS_INLINE static P Term(const P* in, const P*) {
     return in[0];
   }
   template <typename P>

@@ -15,7 +15,7 @@ namespace split {
 struct SwiGluFn {  // silu(gate) * up, silu(a) = a / (1 + exp(-a))
   static constexpr int kIn = 2, kOut = 1;
   template <typename P>
-  void operator()(const P* in, P* out, const Params&) const {
+  EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params&) const {
     const P one = Set<P>(1.0);
     const P silu = ei::pdiv(in[0], ei::padd(one, Exp(ei::pnegate(in[0]))));
     out[0] = ei::pmul(silu, in[1]);
@@ -26,7 +26,7 @@ template <bool kHalfSteps>
 struct GluFn {  // up * sigmoid(gate); legacy fp16: sigmoid rounded to fp16, fp16 product
   static constexpr int kIn = 2, kOut = 1;
   template <typename P>
-  void operator()(const P* in, P* out, const Params&) const {
+  EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params&) const {
     P s = Sigmoid(in[0]);
     if constexpr (kHalfSteps) s = RoundHalf(s);
     out[0] = ei::pmul(in[1], s);
@@ -37,7 +37,7 @@ template <bool kErf, bool kHalfGelu>
 struct GeGluFn {  // out (up * gelu(gate), gelu(gate)); fp16: gelu rounded before the multiply
   static constexpr int kIn = 2, kOut = 2;
   template <typename P>
-  void operator()(const P* in, P* out, const Params&) const {
+  EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params&) const {
     P gelu = kErf ? GeluErf(in[0]) : GeluTanh(in[0]);
     if constexpr (kHalfGelu) gelu = RoundHalf(gelu);
     out[0] = ei::pmul(in[1], gelu);
@@ -50,7 +50,7 @@ struct GeGluFn {  // out (up * gelu(gate), gelu(gate)); fp16: gelu rounded befor
 struct SwiGluGradFn {
   static constexpr int kIn = 3, kOut = 2;
   template <typename P>
-  void operator()(const P* in, P* out, const Params&) const {
+  EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params&) const {
     const P one = Set<P>(1.0);
     const P& dy = in[0];
     const P& a = in[1];
@@ -66,7 +66,7 @@ template <bool kBf16Steps>
 struct GluGradFn {  // gate = b, up = a: dA = dy s, dB = dA (a - a s), s = sigmoid(b)
   static constexpr int kIn = 3, kOut = 2;
   template <typename P>
-  void operator()(const P* in, P* out, const Params&) const {
+  EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params&) const {
     const P& dy = in[0];
     const P& b = in[1];
     const P& a = in[2];
@@ -89,7 +89,7 @@ template <bool kErf>
 struct GeGluGradFn {  // in (dy, gate, up, gelu): dUp = dy gelu, dGate = gelu'(gate) (dy up)
   static constexpr int kIn = 4, kOut = 2;
   template <typename P>
-  void operator()(const P* in, P* out, const Params&) const {
+  EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params&) const {
     const P& dy = in[0];
     const P& gate = in[1];
     const P& up = in[2];
@@ -105,7 +105,7 @@ struct GeGluGradFn {  // in (dy, gate, up, gelu): dUp = dy gelu, dGate = gelu'(g
 template <bool kErf>
 struct GeluMulFn {  // gelu(gate) * up; "none" is the exact erf form
   static constexpr int kIn = 2, kOut = 1;
-  void operator()(const PF* in, PF* out, const Params&) const {
+  EIGEN_ALWAYS_INLINE void operator()(const PF* in, PF* out, const Params&) const {
     const PF g = kErf ? GeluErfExact(in[0]) : GeluTanh(in[0]);
     out[0] = ei::pmul(g, in[1]);
   }
@@ -113,7 +113,7 @@ struct GeluMulFn {  // gelu(gate) * up; "none" is the exact erf form
 
 struct FatreluMulFn {  // strict '>' as the kernel's CMPMODE::GT; NaN gates give 0
   static constexpr int kIn = 3, kOut = 1;
-  void operator()(const PF* in, PF* out, const Params&) const {
+  EIGEN_ALWAYS_INLINE void operator()(const PF* in, PF* out, const Params&) const {
     const PF kept = ei::pselect(ei::pcmp_lt(in[2], in[0]), in[0], ei::pzero(in[0]));
     out[0] = ei::pmul(kept, in[1]);
   }
@@ -121,7 +121,7 @@ struct FatreluMulFn {  // strict '>' as the kernel's CMPMODE::GT; NaN gates give
 
 struct SituGluFn {
   static constexpr int kIn = 2, kOut = 1;
-  void operator()(const PF* in, PF* out, const Params& p) const {
+  EIGEN_ALWAYS_INLINE void operator()(const PF* in, PF* out, const Params& p) const {
     const PF beta = Set<PF>(p.beta);
     const PF situ = ei::pmul(ei::pmul(beta, Tanh(ei::pdiv(in[0], beta))), Sigmoid(in[0]));
     PF up = in[1];
@@ -135,7 +135,7 @@ struct SituGluFn {
 
 struct ClippedSwigluFn {
   static constexpr int kIn = 2, kOut = 1;
-  void operator()(const PF* in, PF* out, const Params& p) const {
+  EIGEN_ALWAYS_INLINE void operator()(const PF* in, PF* out, const Params& p) const {
     const PF l = Set<PF>(p.limit);
     const PF a = ei::pmin(in[0], l);
     const PF b = ei::pmax(ei::pmin(in[1], l), ei::pnegate(l));
@@ -146,7 +146,7 @@ struct ClippedSwigluFn {
 
 struct ClippedSwigluMode1Fn {
   static constexpr int kIn = 2, kOut = 1;
-  void operator()(const PF* in, PF* out, const Params& p) const {
+  EIGEN_ALWAYS_INLINE void operator()(const PF* in, PF* out, const Params& p) const {
     const PF l = Set<PF>(p.limit);
     const PF silu = ei::pmul(in[0], Sigmoid(in[0]));
     const PF b = ei::pmax(ei::pmin(in[1], l), ei::pnegate(l));
@@ -157,7 +157,7 @@ struct ClippedSwigluMode1Fn {
 template <bool kWeighted>
 struct SwigluGroupFn {
   static constexpr int kIn = kWeighted ? 3 : 2, kOut = 1;
-  void operator()(const PF* in, PF* out, const Params& p) const {
+  EIGEN_ALWAYS_INLINE void operator()(const PF* in, PF* out, const Params& p) const {
     PF a = in[0];
     PF b = in[1];
     if (p.limit > 0.0f) {
@@ -176,7 +176,7 @@ struct SwigluGroupFn {
 
 struct SituGluGradFn {
   static constexpr int kIn = 3, kOut = 2;
-  void operator()(const PF* in, PF* out, const Params& p) const {
+  EIGEN_ALWAYS_INLINE void operator()(const PF* in, PF* out, const Params& p) const {
     const PF one = Set<PF>(1.0);
     const PF beta = Set<PF>(p.beta);
     const PF& dy = in[0];
@@ -200,7 +200,7 @@ struct SituGluGradFn {
 
 struct ClippedSwigluGradFn {  // inclusive masks: gradient passes at |x| = limit
   static constexpr int kIn = 3, kOut = 2;
-  void operator()(const PF* in, PF* out, const Params& p) const {
+  EIGEN_ALWAYS_INLINE void operator()(const PF* in, PF* out, const Params& p) const {
     const PF one = Set<PF>(1.0);
     const PF l = Set<PF>(p.limit);
     const PF nl = ei::pnegate(l);

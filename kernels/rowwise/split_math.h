@@ -84,7 +84,7 @@ inline double Exp(double x) { return std::exp(x); }
 
 // 1 / (1 + exp(-x)), as the vendor's kernels build it.
 template <typename P>
-inline P Sigmoid(const P& x) {
+EIGEN_ALWAYS_INLINE P Sigmoid(const P& x) {
   const P one = Set<P>(1.0);
   return ei::pdiv(one, ei::padd(one, Exp(ei::pnegate(x))));
 }
@@ -124,7 +124,7 @@ inline PF SelectLt(const PF& a, const PF& b, const PF& x, const PF& y) {
 // ---- gelu forms of GeGlu (the vendor's kernel formulas) ----
 // tanh form x / (1 + exp(-1.5957691 (x + 0.044715 x^3))), which equals 0.5 x (1 + tanh(...)).
 template <typename P>
-inline P GeluTanh(const P& x) {
+EIGEN_ALWAYS_INLINE P GeluTanh(const P& x) {
   const P x2 = ei::pmul(x, x);
   const P inner = ei::pmul(x, ei::padd(Set<P>(1.0), ei::pmul(Set<P>(0.044715), x2)));
   const P e = Exp(ei::pmul(Set<P>(-1.5957691), inner));
@@ -134,7 +134,7 @@ inline P GeluTanh(const P& x) {
 // erf form as x / (1 + exp(P(x'^2) x')), x' = min(x, 5.75), with the vendor's degree-6
 // polynomial in x'^2.
 template <typename P>
-inline P GeluErf(const P& x) {
+EIGEN_ALWAYS_INLINE P GeluErf(const P& x) {
   const P xc = ei::pmin(x, Set<P>(5.75));
   const P z = ei::pmul(xc, xc);
   P p = Set<P>(-0.3512339572e-8);
@@ -151,7 +151,7 @@ inline P GeluErf(const P& x) {
 // d/dx of the tanh gelu as the vendor's backward kernel writes it:
 //   g1 = 1 / (exp(x (x^2 A1 + A2)) + 1), g2 = x^2 A3 + A4, gelu' = (x (g1 - 1) g2 + 1) g1.
 template <typename P>
-inline P GeluTanhGrad(const P& x) {
+EIGEN_ALWAYS_INLINE P GeluTanhGrad(const P& x) {
   const P x2 = ei::pmul(x, x);
   const P a = ei::padd(ei::pmul(x2, Set<P>(-0.0713548162726)), Set<P>(-1.5957691216057308));
   const P one = Set<P>(1.0);

@@ -218,7 +218,7 @@ struct EluFn {
     const V neg = Mul(Expm1Select(z), alpha);
     return Mul(Select(Gt(x, Zero<V>()), x, neg), scale);
   }
-  static V Expm1Select(const V& z) {
+  EIGEN_ALWAYS_INLINE static V Expm1Select(const V& z) {
     using namespace vm;
     if constexpr (kGolden<V>) {
       return Lanes(z, [](Scalar<V> v) { return static_cast<Scalar<V>>(std::expm1(v)); });

@@ -15,7 +15,7 @@ namespace hardmath {
 // this takes exp(z/4)⁴, which goes through the subnormals to 0 and gives exp(−inf) = 0.
 // Golden mode: std::exp per lane.
 template <typename V>
-inline V FullExp(const V& z) {
+EIGEN_ALWAYS_INLINE V FullExp(const V& z) {
   using namespace vm;
   if constexpr (kGolden<V>) {
     return Lanes(z, [](Scalar<V> v) { return static_cast<Scalar<V>>(std::exp(v)); });
