@@ -41,13 +41,23 @@ alignas(64) inline constexpr float kLo[16] = {0.0f,
                                               -0x1.822dbcp-27f,
                                               0x1.52486cp-27f};
 
-// Lanes of x in [-85, 87], where TableExp is exp (NaN is outside).
-inline __attribute__((always_inline)) __mmask16 InRange(__m512 x) {
-  return _mm512_mask_cmp_ps_mask(_mm512_cmp_ps_mask(x, _mm512_set1_ps(-85.0f), _CMP_GE_OQ), x,
-                                 _mm512_set1_ps(87.0f), _CMP_LE_OQ);
+// Lanes of x in [lo, hi] (NaN is outside): where a table form is valid.
+inline __attribute__((always_inline)) __mmask16 LanesIn(__m512 x, float lo, float hi) {
+  return _mm512_mask_cmp_ps_mask(_mm512_cmp_ps_mask(x, _mm512_set1_ps(lo), _CMP_GE_OQ), x,
+                                 _mm512_set1_ps(hi), _CMP_LE_OQ);
 }
 
-// exp(x) in the lanes InRange sets; anything in the others.
+// fast where every lane is in `in` (the common case, one predictable branch), otherwise fast's
+// lanes in `in` blended with wide(x) for the rest, so that a lane's result depends only on its
+// own value, never on its neighbours (wide is the caller's full-range form, out of line).
+template <typename Wide>
+inline __attribute__((always_inline)) __m512 TableOrWide(__mmask16 in, __m512 fast, __m512 x,
+                                                         Wide wide) {
+  if (__builtin_expect(in == 0xFFFF, 1)) return fast;
+  return _mm512_mask_blend_ps(in, wide(x), fast);
+}
+
+// exp(x) in the lanes of [-85, 87]; anything in the others.
 inline __attribute__((always_inline)) __m512 TableExp(__m512 x) {
   // t = 1.5·2^23 + n with n = round(x·16/ln2): its low bits are n (two's complement).
   const __m512 magic = _mm512_set1_ps(12582912.0f);
@@ -70,16 +80,10 @@ inline __attribute__((always_inline)) __m512 TableExp(__m512 x) {
   return _mm512_castsi512_ps(_mm512_add_epi32(_mm512_castps_si512(p), e));
 }
 
-// exp(x): TableExp where every lane is in range (the common case, one predictable branch), and
-// otherwise TableExp's lanes blended with wide(x) for the rest, so that a lane's result depends
-// only on its own value, never on its neighbours (wide is the caller's full-range exp, out of
-// line).
+// exp(x): TableExp in [-85, 87], wide(x) in the other lanes.
 template <typename Wide>
 inline __attribute__((always_inline)) __m512 Exp(__m512 x, Wide wide) {
-  const __mmask16 in = InRange(x);
-  const __m512 fast = TableExp(x);
-  if (__builtin_expect(in == 0xFFFF, 1)) return fast;
-  return _mm512_mask_blend_ps(in, wide(x), fast);
+  return TableOrWide(LanesIn(x, -85.0f, 87.0f), TableExp(x), x, wide);
 }
 
 }  // namespace exp_table

@@ -13,6 +13,8 @@
 #if defined(__AVX512F__) || defined(ACLCPU_EXP_TABLE_UNDER_PRAGMA)
 #include <immintrin.h>
 
+#include "elementwise/exp_table.h"  // LanesIn, TableOrWide
+
 namespace aclcpu {
 namespace kernels {
 namespace log_table {
@@ -54,13 +56,7 @@ alignas(64) inline constexpr float kLogCLo[16] = {-0x1.cd84fcp-19f,
                                                   -0x1.2d53fcp-21f,
                                                   -0x1.8ae7d8p-19f};
 
-// Lanes that are positive normal finite numbers, where TableLog is log.
-inline __attribute__((always_inline)) __mmask16 InRange(__m512 x) {
-  return _mm512_mask_cmp_ps_mask(_mm512_cmp_ps_mask(x, _mm512_set1_ps(0x1p-126f), _CMP_GE_OQ), x,
-                                 _mm512_set1_ps(0x1.fffffep+127f), _CMP_LE_OQ);
-}
-
-// log(x) in the lanes InRange sets; anything in the others.
+// log(x) in the lanes that are positive normal finite numbers; anything in the others.
 inline __attribute__((always_inline)) __m512 TableLog(__m512 x) {
   const __m512i xi = _mm512_castps_si512(x);
   const __m512i tmp = _mm512_sub_epi32(xi, _mm512_set1_epi32(0x3F400000));  // 0.75's bits
@@ -88,14 +84,11 @@ inline __attribute__((always_inline)) __m512 TableLog(__m512 x) {
   return _mm512_add_ps(hi, _mm512_add_ps(r, t));
 }
 
-// log(x): TableLog where every lane is in range (one predictable branch), else TableLog's lanes
-// blended with wide(x) for the others (a lane's result never depends on its neighbours).
+// log(x): TableLog for positive normal finite lanes, wide(x) in the others.
 template <typename Wide>
 inline __attribute__((always_inline)) __m512 Log(__m512 x, Wide wide) {
-  const __mmask16 in = InRange(x);
-  const __m512 fast = TableLog(x);
-  if (__builtin_expect(in == 0xFFFF, 1)) return fast;
-  return _mm512_mask_blend_ps(in, wide(x), fast);
+  return exp_table::TableOrWide(exp_table::LanesIn(x, 0x1p-126f, 0x1.fffffep+127f), TableLog(x), x,
+                                wide);
 }
 
 }  // namespace log_table
