@@ -4,7 +4,7 @@
 //    straight from the inputs through the op to the outputs; the rest (the tail, the head before
 //    the first stream-aligned output address) goes through L1 buffers, zero-padded to whole
 //    packets, with the same conversions: every element takes the same vector code wherever it is.
-//  - RunBf16Pairs: bf16 with AVX512-BF16, 32 elements a step.
+//  - RunBf16Pairs: bf16 with AVX512-BF16, 32 elements a step (nearest-even or half away).
 //  - RunGolden<GIo>: double packets from exactly widened inputs, one rounding at the end.
 //  - RunExact<T>: scalar integer arithmetic (the compiler vectorizes it), for integer kernels the
 //    vendor computes exactly.
@@ -123,16 +123,22 @@ struct Bf16FastIo : Bf16Io {
 // and one two-source conversion plus a word interleave writes them back with one store. The
 // conversions and the fallback for a subnormal lane are Bf16FastIo's, element for element; the
 // head and the tail go through RunChunked<Bf16FastIo>.
+// Io = Bf16RoundAwayIo (CAST_ROUND outputs): the rounding (bits + 0x8000) >> 16 of the even
+// results and the high half of the odd results' rounding meet in place with one ternary-logic
+// operation and no interleave; a step with a NaN result (whose rounding differs) goes element by
+// element.
 #define ACLCPU_BF16_PAIRS 1
-template <int NIn, typename Op>
+template <typename Io, int NIn, typename Op>
 __attribute__((noinline)) void RunBf16PairsExact(void* const* out, const void* const* in, int64_t n,
                                                  const Op& op, bool stream) {
-  RunChunked<Bf16FastIo, NIn, 1>(out, in, n, op, stream);
+  RunChunked<Io, NIn, 1>(out, in, n, op, stream);
 }
 
-template <int NIn, typename Op>
+template <typename Io, int NIn, typename Op>
 inline void RunBf16Pairs(void* const* out, const void* const* in, int64_t n, const Op& opRef,
                          bool stream) {
+  constexpr bool kAway = std::is_same<Io, Bf16RoundAwayIo>::value;
+  static_assert(kAway || std::is_same<Io, Bf16FastIo>::value, "a bf16 output policy");
   const Op op = opRef;  // see RunChunked
   uint16_t* o = static_cast<uint16_t*>(out[0]);
   const uint16_t* a[NIn];
@@ -151,15 +157,25 @@ inline void RunBf16Pairs(void* const* out, const void* const* in, int64_t n, con
     }
     Apply<NIn, 1>(op, even, &r[0]);
     Apply<NIn, 1>(op, odd, &r[1]);
-    if ((_mm512_fpclass_ps_mask(r[0], 0x20) | _mm512_fpclass_ps_mask(r[1], 0x20)) != 0) {
+    // The rare lanes the fast narrowing gets wrong: subnormal (vcvtne2ps2bf16 flushes them), NaN.
+    constexpr int kRare = kAway ? 0x81 : 0x20;
+    if ((_mm512_fpclass_ps_mask(r[0], kRare) | _mm512_fpclass_ps_mask(r[1], kRare)) != 0) {
       const void* sub[NIn];
       for (int k = 0; k < NIn; ++k) sub[k] = a[k] + i;  // rare: the exact narrowing
       void* dst[1] = {o + i};
-      RunBf16PairsExact<NIn>(dst, sub, 32, op, nt);
+      RunBf16PairsExact<Io, NIn>(dst, sub, 32, op, nt);
       return;
     }
-    const __m512i v = _mm512_permutexvar_epi16(
-        interleave, reinterpret_cast<__m512i>(_mm512_cvtne2ps_pbh(r[1], r[0])));
+    __m512i v;
+    if constexpr (kAway) {
+      const __m512i half = _mm512_set1_epi32(0x8000);
+      const __m512i lo = _mm512_srli_epi32(_mm512_add_epi32(_mm512_castps_si512(r[0]), half), 16);
+      const __m512i hi = _mm512_add_epi32(_mm512_castps_si512(r[1]), half);
+      v = _mm512_ternarylogic_epi32(hi, high, lo, 0xEA);  // (hi & high) | lo
+    } else {
+      v = _mm512_permutexvar_epi16(interleave,
+                                   reinterpret_cast<__m512i>(_mm512_cvtne2ps_pbh(r[1], r[0])));
+    }
     if (nt) {
       _mm512_stream_si512(reinterpret_cast<__m512i*>(o + i), v);
     } else {
@@ -170,7 +186,7 @@ inline void RunBf16Pairs(void* const* out, const void* const* in, int64_t n, con
   if (stream && reinterpret_cast<uintptr_t>(o) % sizeof(uint16_t) == 0) {
     const int64_t head = static_cast<int64_t>(BytesToStreamAlign(o) / sizeof(uint16_t));
     if (head + 32 <= n) {
-      RunChunked<Bf16FastIo, NIn, 1>(out, in, head, op, false);
+      RunChunked<Io, NIn, 1>(out, in, head, op, false);
       for (i = head; i + 32 <= n; i += 32) step(i, true);
       StreamFence();
     }
@@ -179,7 +195,7 @@ inline void RunBf16Pairs(void* const* out, const void* const* in, int64_t n, con
   const void* restIn[NIn];
   for (int k = 0; k < NIn; ++k) restIn[k] = a[k] + i;
   void* restOut[1] = {o + i};
-  RunChunked<Bf16FastIo, NIn, 1>(restOut, restIn, n - i, op, stream);
+  RunChunked<Io, NIn, 1>(restOut, restIn, n - i, op, stream);
 }
 #else
 using Bf16FastIo = Bf16Io;
@@ -194,7 +210,11 @@ template <typename Io, int NIn, int NOut, typename Op>
 inline void RunNpu(void* const* out, const void* const* in, int64_t n, const Op& op, bool stream) {
 #if ACLCPU_BF16_PAIRS
   if constexpr (std::is_same<Io, Bf16PairsIo>::value && NOut == 1) {
-    RunBf16Pairs<NIn>(out, in, n, op, stream);
+    RunBf16Pairs<Bf16FastIo, NIn>(out, in, n, op, stream);
+    return;
+  }
+  if constexpr (std::is_same<Io, Bf16RoundAwayIo>::value && NOut == 1) {
+    RunBf16Pairs<Bf16RoundAwayIo, NIn>(out, in, n, op, stream);
     return;
   }
 #endif

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstdint>
-#include <limits>
 
 #include "elementwise/packet_io.h"
 
@@ -13,22 +12,37 @@ namespace aclcpu {
 namespace kernels {
 namespace pio {
 
-// FloatToHalfRoundAway: h = nearest-even fp16 of f; h + 1 (one step away from zero) where h is
-// finite, lo = |h| < a = |f| and a - lo == |h + 1| - a (a tie that went toward zero). NaN and
-// overflow give a NaN or infinite lo, which fails `lo < inf`.
+// FloatToHalfRoundAway in one conversion: a float exactly halfway between two fp16 neighbours is
+// moved one fp32 step away from zero (its bits + 1, sign and magnitude) and then rounded to
+// nearest-even, which then goes away from zero; every other float is rounded as it is. For a float
+// of exponent field e the fp16 spacing is 2^-10 of its binade down to e = 113 and 2^-24 below, so
+// the bits under the fp16 spacing are the low s = max(13, 126 - e) bits of the significand m (23
+// stored bits and the leading one), and the float is a tie iff m << (32 - s) == 2^31. For e < 102
+// (below half the smallest subnormal) s > 24 and the shift leaves bit 23 + (32 - s) < 31 set, or
+// the count is negative, which vpsllvd treats as >= 32 (0): never a tie. The tie's low bits are not
+// all ones, so + 1 never carries into the exponent. NaN and infinity convert as before (a NaN's
+// payload below the fp16 bits changes nothing). Replaces a form that converted three times and
+// compared (about 12 cycles more per packet than the nearest-even store, measured in cache on Zen
+// 5).
 #if defined(EIGEN_VECTORIZE_AVX512)
 inline __m256i ToF16RoundAway(const P& f) {
-  const __m256i h = _mm512_cvtps_ph(f, _MM_FROUND_TO_NEAREST_INT);
-  const __m256i h1 = _mm256_add_epi16(h, _mm256_set1_epi16(1));
-  const P a = _mm512_abs_ps(f);
-  const P lo = _mm512_abs_ps(_mm512_cvtph_ps(h));
-  const P hi = _mm512_abs_ps(_mm512_cvtph_ps(h1));
-  const P inf = _mm512_set1_ps(std::numeric_limits<float>::infinity());
-  __mmask16 k = _mm512_cmp_ps_mask(lo, inf, _CMP_LT_OQ);
-  k = _mm512_mask_cmp_ps_mask(k, lo, a, _CMP_LT_OQ);
-  k = _mm512_mask_cmp_ps_mask(k, _mm512_sub_ps(a, lo), _mm512_sub_ps(hi, a), _CMP_EQ_OQ);
-  const __m256i step = _mm512_cvtepi32_epi16(_mm512_maskz_set1_epi32(k, 1));
-  return _mm256_add_epi16(h, step);
+  const __m512i x = _mm512_castps_si512(f);
+  const __m256i nearest = _mm512_cvtps_ph(f, _MM_FROUND_TO_NEAREST_INT);
+  // A tie has s >= 13 low bits of which only the top one is set, so its low 12 bits are zero: two
+  // operations rule out almost every packet (zeros are not ties either).
+  const __mmask16 maybe = _mm512_mask_testn_epi32_mask(
+      _mm512_test_epi32_mask(x, _mm512_set1_epi32(0x7FFFFFFF)), x, _mm512_set1_epi32(0xFFF));
+  if (__builtin_expect(maybe == 0, 1)) return nearest;
+  const __m512i e = _mm512_and_si512(_mm512_srli_epi32(x, 23), _mm512_set1_epi32(0xFF));
+  const __m512i shift = _mm512_min_epi32(_mm512_sub_epi32(e, _mm512_set1_epi32(94)),
+                                         _mm512_set1_epi32(19));  // 32 - s
+  // m = (x & 0x7FFFFF) | 0x800000: ternary-logic 0xEA is (A & B) | C.
+  const __m512i m = _mm512_ternarylogic_epi32(x, _mm512_set1_epi32(0x7FFFFF),
+                                              _mm512_set1_epi32(0x800000), 0xEA);
+  const __mmask16 tie = _mm512_cmpeq_epi32_mask(_mm512_sllv_epi32(m, shift),
+                                                _mm512_set1_epi32(static_cast<int>(0x80000000u)));
+  const __m512i nudged = _mm512_mask_add_epi32(x, tie, x, _mm512_set1_epi32(1));
+  return _mm512_cvtps_ph(_mm512_castsi512_ps(nudged), _MM_FROUND_TO_NEAREST_INT);
 }
 // FloatToBf16RoundAway: (x + 0x8000) >> 16; NaN: (x >> 16) | 0x40.
 inline __m256i ToBf16RoundAway(const P& f) {
@@ -39,20 +53,16 @@ inline __m256i ToBf16RoundAway(const P& f) {
   return _mm512_cvtepi32_epi16(_mm512_mask_blend_epi32(isNan, rounded, nan));
 }
 #elif defined(EIGEN_VECTORIZE_AVX2) && defined(__F16C__) && defined(__x86_64__)
-inline __m128i ToF16RoundAway(const P& f) {
-  const __m128i h = _mm256_cvtps_ph(f, _MM_FROUND_TO_NEAREST_INT);
-  const __m128i h1 = _mm_add_epi16(h, _mm_set1_epi16(1));
-  const P absMask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
-  const P a = _mm256_and_ps(f, absMask);
-  const P lo = _mm256_and_ps(_mm256_cvtph_ps(h), absMask);
-  const P hi = _mm256_and_ps(_mm256_cvtph_ps(h1), absMask);
-  const P inf = _mm256_set1_ps(std::numeric_limits<float>::infinity());
-  const P k = _mm256_and_ps(
-      _mm256_and_ps(_mm256_cmp_ps(lo, inf, _CMP_LT_OQ), _mm256_cmp_ps(lo, a, _CMP_LT_OQ)),
-      _mm256_cmp_ps(_mm256_sub_ps(a, lo), _mm256_sub_ps(hi, a), _CMP_EQ_OQ));
-  const __m256i ki = _mm256_castps_si256(k);  // lanes of 0 or -1, packed to 16 bits
-  const __m128i k16 = _mm_packs_epi32(_mm256_castsi256_si128(ki), _mm256_extracti128_si256(ki, 1));
-  return _mm_sub_epi16(h, k16);
+inline __m128i ToF16RoundAway(const P& f) {  // as above; a tie lane's compare is -1: x - (-1)
+  const __m256i x = _mm256_castps_si256(f);
+  const __m256i e = _mm256_and_si256(_mm256_srli_epi32(x, 23), _mm256_set1_epi32(0xFF));
+  const __m256i shift =
+      _mm256_min_epi32(_mm256_sub_epi32(e, _mm256_set1_epi32(94)), _mm256_set1_epi32(19));
+  const __m256i m = _mm256_or_si256(_mm256_and_si256(x, _mm256_set1_epi32(0x7FFFFF)),
+                                    _mm256_set1_epi32(0x800000));
+  const __m256i tie = _mm256_cmpeq_epi32(_mm256_sllv_epi32(m, shift),
+                                         _mm256_set1_epi32(static_cast<int>(0x80000000u)));
+  return _mm256_cvtps_ph(_mm256_castsi256_ps(_mm256_sub_epi32(x, tie)), _MM_FROUND_TO_NEAREST_INT);
 }
 inline __m128i ToBf16RoundAway(const P& f) {
   const __m256i x = _mm256_castps_si256(f);

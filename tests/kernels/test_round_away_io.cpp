@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <random>
 #include <vector>
 
@@ -67,6 +68,82 @@ void ExpectPacketEqualsNarrow(bool bf16) {
   EXPECT_GT(rounded, 1000) << "the values must include ties that round away";
 #else
   (void)bf16;
+  GTEST_SKIP() << "no in-register conversions in this build";
+#endif
+}
+
+// Every 97th 32-bit pattern (ACLNN_CPU_LONG_TESTS=1: all 2^32, ~15 s), a packet at a time: the
+// fp16 narrowing decides ties from the exponent and the low significand bits, so every binade,
+// subnormal results and NaN payloads are covered, not only the values listed above.
+template <typename Io>
+void ExpectSweepEqualsNarrow() {
+#if ACLCPU_PACKET_IO
+  const uint64_t step = std::getenv("ACLNN_CPU_LONG_TESTS") != nullptr ? 1 : 97;
+  constexpr int kLanes = k::kPacketSize;
+  std::vector<float> f(kLanes), copy(kLanes);
+  std::vector<uint16_t> scalar(kLanes), packet(kLanes);
+  int64_t mismatches = 0;
+  for (uint64_t base = 0; base < (uint64_t{1} << 32); base += step * kLanes) {
+    for (int j = 0; j < kLanes; ++j) f[j] = k::BitsToFloat(static_cast<uint32_t>(base + j * step));
+    copy = f;
+    Io::Narrow(copy.data(), scalar.data(), kLanes);
+    Io::Store(packet.data(), Eigen::internal::ploadu<k::Packet>(f.data()));
+    for (int j = 0; j < kLanes; ++j) {
+      if (packet[j] != scalar[j] && mismatches++ < 5) {
+        ADD_FAILURE() << "float bits 0x" << std::hex << k::FloatBits(f[j]) << ": packet 0x"
+                      << packet[j] << ", element 0x" << scalar[j];
+      }
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
+#else
+  GTEST_SKIP() << "no in-register conversions in this build";
+#endif
+}
+
+TEST(RoundAwayIo, F16SweepOfBitPatterns) { ExpectSweepEqualsNarrow<k::F16RoundAwayIo>(); }
+
+TEST(RoundAwayIo, Bf16SweepOfBitPatterns) { ExpectSweepEqualsNarrow<k::Bf16RoundAwayIo>(); }
+
+#if ACLCPU_PACKET_IO
+// x·(1 + 2^-8) in fp32: a bf16 x has 8 significant bits, so the product has up to 16 and exact
+// ties between bf16 neighbours are common.
+struct MulTies {
+  k::Packet operator()(const k::Packet& x) const {
+    return Eigen::internal::pmul(x, Eigen::internal::pset1<k::Packet>(1.00390625f));
+  }
+};
+#endif
+
+// The runner of CAST_ROUND bf16 rows (RunNpu with Bf16RoundAwayIo: 32 elements a step where the
+// machine has AVX512-BF16) against the element-by-element rounding of the same fp32 results, on
+// every bf16 input (ties, subnormals, infinities, NaN payloads), plain and streaming stores, at
+// offsets that exercise the head and the tail.
+TEST(RoundAwayIo, Bf16RunnerEqualsElementByElement) {
+#if ACLCPU_PACKET_IO
+  constexpr int64_t kN = 65536 + 77;
+  std::vector<uint16_t> in(kN), expect(kN);
+  for (int64_t i = 0; i < kN; ++i) in[i] = static_cast<uint16_t>(i * 40503);  // a permutation
+  int64_t away = 0;
+  for (int64_t i = 0; i < kN; ++i) {
+    const float r = k::BitsToFloat(uint32_t{in[i]} << 16) * 1.00390625f;
+    expect[i] = k::FloatToBf16RoundAway(r);
+    away += expect[i] != k::FloatToBf16(r);
+  }
+  EXPECT_GT(away, 400) << "the inputs must give ties that round away";  // 508
+  for (int offset : {0, 1, 5}) {
+    for (bool stream : {false, true}) {
+      std::vector<uint16_t> out(kN, 0xA5A5);
+      const void* src[1] = {in.data() + offset};
+      void* dst[1] = {out.data() + offset};
+      k::RunNpu<k::Bf16RoundAwayIo, 1, 1>(dst, src, kN - offset, MulTies(), stream);
+      for (int64_t i = offset; i < kN; ++i) {
+        ASSERT_EQ(out[i], expect[i]) << "input 0x" << std::hex << in[i] << std::dec << " offset "
+                                     << offset << " stream " << stream;
+      }
+    }
+  }
+#else
   GTEST_SKIP() << "no in-register conversions in this build";
 #endif
 }

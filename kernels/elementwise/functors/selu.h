@@ -69,16 +69,23 @@ using SeluBackwardHalfI8Fn = SeluBackwardHalfFn<V, true>;
 
 // SELU forward in fp32, the 950 kernel's form: λ·max(x, 0) + λα·(exp(min(x, 0)) − 1) (exp of
 // min(x, 0) so that it never overflows). The legacy kernels are not public; we use the same form.
+// The exp argument is also held at or above kSeluExpFloor: below it e^x < 2^-122, so e^x − 1
+// rounds to −1 in fp32 and in double alike and the result keeps its bits, while the argument stays
+// inside the table exp's range (exp_table.h) — integer inputs of a few hundred otherwise sent
+// every packet down the slow full-range exp (Selu int32 ran at 0.2 of the roofline). NaN stays
+// NaN through min and max.
+constexpr float kSeluExpFloor = -85.0f;
 template <typename V>
 struct SeluFn {
-  V lambda, lambdaAlpha;
+  V lambda, lambdaAlpha, floor;
   explicit SeluFn(const KernelParams&)
       : lambda(SeluConst<V>(kSeluLambda, kSeluLambdaD)),
-        lambdaAlpha(SeluConst<V>(kSeluLambdaAlpha, kSeluLambdaAlphaD)) {}
+        lambdaAlpha(SeluConst<V>(kSeluLambdaAlpha, kSeluLambdaAlphaD)),
+        floor(vm::Set<V>(kSeluExpFloor)) {}
   EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
     using namespace vm;
     const V pos = Mul(Max(x, Zero<V>()), lambda);
-    const V neg = Mul(Sub(Exp(Min(x, Zero<V>())), One<V>()), lambdaAlpha);
+    const V neg = Mul(Sub(Exp(Max(Min(x, Zero<V>()), floor)), One<V>()), lambdaAlpha);
     return Add(pos, neg);
   }
 };
