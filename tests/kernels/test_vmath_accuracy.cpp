@@ -1,15 +1,16 @@
 // The accuracy the references rely on. vm::Exp: within one fp32 ulp of the correctly rounded
 // value wherever the result is normal (the references' AnyFnRounding allows exactly that), on
-// every build (with and without FMA). vm::Erf (vmath_erf.h) against erf in long double rounded
-// once to fp32: every 4099th float of
-// [0, 4.5] and its negative, the piece boundaries (1, 4) and their neighbours, tiny and subnormal
-// inputs, ±inf and NaN. Within 1 ulp everywhere, and correctly rounded on all but a handful of
-// near-ties; the scalar form gives the packet lanes' bits.
+// every build (with and without FMA). vm::Erf (vmath_erf.h) against erf in long double: every
+// 4099th float of [0, 4.5] and its negative, the piece boundaries (0.875, 2, 4) and their
+// neighbours, tiny and subnormal inputs, ±inf and NaN. Within one ulp of the correctly rounded
+// value everywhere (what the GELU references allow), within 0.9 ulp of erf itself with FMA
+// (1.5 without), correctly rounded for most inputs; the scalar form gives the packet lanes' bits.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -37,7 +38,7 @@ float Truth(float x) { return static_cast<float>(std::erf(static_cast<long doubl
 std::vector<float> Inputs() {
   std::vector<float> v = {0.0f,    -0.0f,        INFINITY, -INFINITY, NAN,
                           FLT_MIN, FLT_TRUE_MIN, 1e-30f,   FLT_MAX,   -FLT_MAX};
-  for (float edge : {1.0f, 4.0f, 3.92f, 0.5f}) {
+  for (float edge : {0.875f, 1.0f, 2.0f, 4.0f, 3.92f, 0.5f}) {
     float lo = edge, hi = edge;
     for (int i = 0; i < 8; ++i) {
       lo = std::nextafter(lo, 0.0f);
@@ -61,6 +62,7 @@ TEST(VmathErf, WithinOneUlpOfCorrectlyRounded) {
     ei::pstoreu(out.data() + i, k::vm::Erf(ei::ploadu<k::Packet>(in.data() + i)));
   }
   size_t inexact = 0;
+  double worst = 0;  // in ulps of erf, against erf in long double
   for (size_t i = 0; i < in.size(); ++i) {
     const float x = in[i], want = Truth(x), got = out[i];
     ASSERT_EQ(Bits(k::vm::Erf(x)), Bits(got)) << "scalar and packet differ at x = " << x;
@@ -68,16 +70,26 @@ TEST(VmathErf, WithinOneUlpOfCorrectlyRounded) {
       EXPECT_TRUE(std::isnan(got)) << x;
       continue;
     }
+    const long double exact = std::erf(static_cast<long double>(x));
+    const float mag = std::max(std::fabs(want), FLT_TRUE_MIN);
+    const double ulp = double(std::nextafter(mag, INFINITY)) - double(mag);
+    worst = std::max(worst, static_cast<double>(std::fabs(got - exact)) / ulp);
     if (Bits(got) == Bits(want)) continue;
     ++inexact;
     EXPECT_LE(std::fabs(double(got) - double(want)),
               double(std::nextafter(std::fabs(want), INFINITY)) - std::fabs(double(want)))
         << "x = " << x << " (" << std::hexfloat << x << "): got " << got << ", want " << want;
   }
-  // Off by one only where erf is within ~6e-13 relative (1e-5 ulp) of a midpoint between two
-  // floats: a handful at most.
-  EXPECT_LE(inexact, in.size() / 10000 + 4) << "of " << in.size();
+#if defined(EIGEN_VECTORIZE_FMA)
+  const double bound = 0.9, share = 0.03;  // measured over every float: 0.899 ulp, 1.3 %
+#else
+  const double bound = 1.5, share = 0.10;
+#endif
+  EXPECT_LE(worst, bound);
+  EXPECT_LE(inexact, static_cast<size_t>(share * in.size())) << "of " << in.size();
+  RecordProperty("worst_ulp_x1000", static_cast<int>(worst * 1000));
   RecordProperty("not_correctly_rounded", static_cast<int>(inexact));
+  std::printf("erf: worst %.3f ulp, %zu of %zu not correctly rounded\n", worst, inexact, in.size());
 }
 
 TEST(VmathExp, WithinOneUlpOfCorrectlyRounded) {
