@@ -28,17 +28,22 @@ namespace pio {
 inline __m256i ToF16RoundAway(const P& f) {
   const __m512i x = _mm512_castps_si512(f);
   const __m256i nearest = _mm512_cvtps_ph(f, _MM_FROUND_TO_NEAREST_INT);
-  // A tie has s >= 13 low bits of which only the top one is set, so its low 12 bits are zero: two
-  // operations rule out almost every packet (zeros are not ties either).
-  const __mmask16 maybe = _mm512_mask_testn_epi32_mask(
-      _mm512_test_epi32_mask(x, _mm512_set1_epi32(0x7FFFFFFF)), x, _mm512_set1_epi32(0xFFF));
+  // Where the fp16 result is normal (|f| >= 2^-14) a tie has low 13 bits 0x1000; below, any
+  // nonzero magnitude may be one. Packets with neither (almost all: results that are fp16 values
+  // already, e.g. an identity branch, have low bits 0) keep the nearest-even conversion.
+  const __m512i mag = _mm512_and_si512(x, _mm512_set1_epi32(0x7FFFFFFF));
+  const __mmask16 maybe =
+      _mm512_cmpeq_epi32_mask(_mm512_and_si512(x, _mm512_set1_epi32(0x1FFF)),
+                              _mm512_set1_epi32(0x1000)) |
+      _mm512_cmplt_epu32_mask(_mm512_sub_epi32(mag, _mm512_set1_epi32(1)),
+                              _mm512_set1_epi32(0x387FFFFF));  // 0 < |f| < 2^-14
   if (__builtin_expect(maybe == 0, 1)) return nearest;
   const __m512i e = _mm512_and_si512(_mm512_srli_epi32(x, 23), _mm512_set1_epi32(0xFF));
   const __m512i shift = _mm512_min_epi32(_mm512_sub_epi32(e, _mm512_set1_epi32(94)),
                                          _mm512_set1_epi32(19));  // 32 - s
   // m = (x & 0x7FFFFF) | 0x800000: ternary-logic 0xEA is (A & B) | C.
-  const __m512i m = _mm512_ternarylogic_epi32(x, _mm512_set1_epi32(0x7FFFFF),
-                                              _mm512_set1_epi32(0x800000), 0xEA);
+  const __m512i m =
+      _mm512_ternarylogic_epi32(x, _mm512_set1_epi32(0x7FFFFF), _mm512_set1_epi32(0x800000), 0xEA);
   const __mmask16 tie = _mm512_cmpeq_epi32_mask(_mm512_sllv_epi32(m, shift),
                                                 _mm512_set1_epi32(static_cast<int>(0x80000000u)));
   const __m512i nudged = _mm512_mask_add_epi32(x, tie, x, _mm512_set1_epi32(1));
