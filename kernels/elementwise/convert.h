@@ -70,6 +70,15 @@ inline uint16_t FloatToBf16(float f) {
 // Value of the nearest fp16 (RNE, overflow to inf), as fp32.
 inline float RoundToHalf(float f) { return HalfToFloat(FloatToHalf(f)); }
 
+// double -> float rounded to odd (truncate, then set the last bit when inexact): a following
+// nearest-even rounding to fp16 / bf16 is then the correctly rounded double -> 16-bit result.
+inline float ToFloatRoundOdd(double v) {
+  float f = static_cast<float>(v);
+  if (std::isnan(v) || std::isinf(f) || static_cast<double>(f) == v) return f;
+  if (std::fabs(static_cast<double>(f)) > std::fabs(v)) f = std::nextafter(f, 0.0f);
+  return BitsToFloat(FloatBits(f) | 1u);
+}
+
 constexpr float kHalfMax = 65504.0f;
 
 // Clamp to the finite fp16 range (NaN stays NaN).

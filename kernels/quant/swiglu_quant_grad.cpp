@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "quant/view_access.h"
 #include "rowwise/split_io.h"
@@ -21,6 +22,8 @@ int64_t TruncRows(const SwigluQuantGradProblem& p) {
   return std::min<int64_t>(sum, p.rows);
 }
 
+// T = float: the vendor's fp32 arithmetic; T = double: golden mode (one rounding per output).
+template <typename T>
 void Row(const SwigluQuantGradProblem& p, int64_t r, bool zero) {
   const int lastY = p.gradY.ndim - 1;
   const int lastX = p.x.ndim - 1;
@@ -45,30 +48,34 @@ void Row(const SwigluQuantGradProblem& p, int64_t r, bool zero) {
     w = static_cast<const float*>(p.weight.data)[Offset(p.weight, r, p.weight.ndim)];
   }
   const bool clamp = p.clamp > 0.0f;
-  const float c = p.clamp;
+  const T c = p.golden ? static_cast<T>(p.clampExact) : static_cast<T>(p.clamp);
+  const T one = 1;
   double acc = 0.0;  // the vendor's tree sum of fp32 products, here in double, rounded once
   for (int64_t j = 0; j < p.h; ++j) {
-    float gy = Load(p.gradY, gyo + j * gys, p.dtype);
-    const float x0 = Load(p.x, xo + j * xs, p.dtype);
-    const float x1 = Load(p.x, xo + (p.h + j) * xs, p.dtype);
+    T gy = Load(p.gradY, gyo + j * gys, p.dtype);
+    const T x0 = Load(p.x, xo + j * xs, p.dtype);
+    const T x1 = Load(p.x, xo + (p.h + j) * xs, p.dtype);
     if (weighted) {
-      acc += static_cast<double>(Load(p.yOrigin, yoo + j * yos, p.dtype) * gy);
-      gy = gy * w;
+      const T prod = static_cast<T>(Load(p.yOrigin, yoo + j * yos, p.dtype)) * gy;
+      acc += static_cast<double>(prod);
+      gy = gy * static_cast<T>(w);
     }
-    float a = x0, b = x1;
+    T a = x0, b = x1;
     if (clamp) {
       a = std::min(a, c);
       b = std::min(std::max(b, -c), c);
     }
-    const float e = std::exp(a);
-    const float s = e / (e + 1.0f);
-    const float silu = a * s;
-    const float dsilu = s * ((1.0f - s) * a + 1.0f);
-    float g0 = (gy * b) * dsilu;
-    float g1 = gy * silu;
+    const T e = std::exp(a);
+    const T s = e / (e + one);
+    const T silu = a * s;
+    // golden: 1 - s as 1 / (e + 1), which does not cancel where s is close to 1
+    const T oneMinusS = std::is_same<T, double>::value ? one / (e + one) : one - s;
+    const T dsilu = s * (oneMinusS * a + one);
+    T g0 = (gy * b) * dsilu;
+    T g1 = gy * silu;
     if (clamp) {
-      g0 = g0 * (x0 < c ? 1.0f : 0.0f);
-      g1 = g1 * (x1 > -c && x1 < c ? 1.0f : 0.0f);
+      g0 = g0 * (x0 < c ? one : T(0));
+      g1 = g1 * (x1 > -c && x1 < c ? one : T(0));
     }
     Store(p.gradX, gxo + j * gxs, p.dtype, g0);
     Store(p.gradX, gxo + (p.h + j) * gxs, p.dtype, g1);
@@ -89,7 +96,13 @@ void RunSwigluQuantGrad(const SwigluQuantGradProblem& problem, ThreadPool* pool)
   const int64_t tasks = (p.rows + perTask - 1) / perTask;
   auto body = [&p, trunc, perTask](int64_t t) {
     const int64_t end = std::min(p.rows, (t + 1) * perTask);
-    for (int64_t r = t * perTask; r < end; ++r) Row(p, r, r >= trunc);
+    for (int64_t r = t * perTask; r < end; ++r) {
+      if (p.golden) {
+        Row<double>(p, r, r >= trunc);
+      } else {
+        Row<float>(p, r, r >= trunc);
+      }
+    }
   };
   RunTasks(pool, tasks, body);
 }

@@ -7,7 +7,7 @@
 //   gradX0 = (gy' x1') dsilu * [x0 < c],  gradX1 = gy' silu * [-c < x1 < c]
 // Rows at or past min(sum of groupIndex as uint32, rows) are zero in gradX and gradWeight.
 // Strided views are read and written in place; rows are independent (bitwise identical
-// results for any thread count).
+// results for any thread count). Golden mode runs the same steps in double.
 #pragma once
 
 #include <cstdint>
@@ -37,6 +37,10 @@ struct SwigluQuantGradProblem {
   int64_t groupCount = 0;
   int64_t groupStride = 1;
   float clamp = -1.0f;  // > 0: on
+  // Golden mode: the same steps in double from the exactly widened inputs and the attribute as
+  // given (clampExact), each output rounded once.
+  bool golden = false;
+  double clampExact = -1.0;
 };
 
 void RunSwigluQuantGrad(const SwigluQuantGradProblem& problem, ThreadPool* pool);

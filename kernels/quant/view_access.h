@@ -37,6 +37,15 @@ inline void Store(const View& v, int64_t index, DType dt, float value) {
   }
 }
 
+// Golden mode: a double rounded once to the view's dtype.
+inline void Store(const View& v, int64_t index, DType dt, double value) {
+  if (dt == DType::F32) {
+    Store(v, index, dt, static_cast<float>(value));
+  } else {
+    Store(v, index, dt, split::For16(value, true));  // rounded to odd: one rounding in all
+  }
+}
+
 }  // namespace quant
 }  // namespace kernels
 }  // namespace aclcpu

@@ -14,15 +14,6 @@ namespace aclcpu {
 namespace kernels {
 namespace rowwise {
 
-// double → float rounded to odd (truncate, then set the last bit when inexact): a following
-// nearest-even rounding to fp16 / bf16 is then the correctly rounded double → 16-bit result.
-inline float ToFloatRoundOdd(double v) {
-  float f = static_cast<float>(v);
-  if (std::isnan(v) || std::isinf(f) || static_cast<double>(f) == v) return f;
-  if (std::fabs(static_cast<double>(f)) > std::fabs(v)) f = std::nextafter(f, 0.0f);
-  return BitsToFloat(FloatBits(f) | 1u);
-}
-
 template <typename C>
 inline float ToFloatFor16(C v) {
   if constexpr (sizeof(C) == 8) {

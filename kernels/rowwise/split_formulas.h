@@ -1,6 +1,7 @@
-// The split-and-gate formulas, one functor per kernel Op (split_problem.h). Those with a DOUBLE
-// operator (Glu, GluBackward) and the GeGlu / SwiGlu ones are templates over the packet type (fp32
-// Eigen packets, or scalar double); the others take fp32 packets only.
+// The split-and-gate formulas, one functor per kernel Op (split_problem.h), each a template over
+// the packet type: fp32 Eigen packets (the vendor's arithmetic), or scalar double (the DOUBLE
+// operators Glu / GluBackward, and golden mode, where split_math.h's double overloads give the
+// exact functions and drop the intermediate roundings).
 // Operation order follows the vendor's kernels (spec/activations/structured.md section 3).
 #pragma once
 
@@ -50,14 +51,15 @@ struct GeGluFn {  // out (up * gelu(gate), gelu(gate)); fp16: gelu rounded befor
 struct SwiGluGradFn {
   static constexpr int kIn = 3, kOut = 2;
   template <typename P>
-  EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params&) const {
+  EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params& p) const {
     const P one = Set<P>(1.0);
     const P& dy = in[0];
     const P& a = in[1];
     const P& b = in[2];
     const P s = Sigmoid(a);
     const P dys = ei::pmul(dy, s);
-    out[0] = ei::pmul(ei::pmul(dys, ei::padd(one, ei::pmul(a, ei::psub(one, s)))), b);
+    out[0] =
+        ei::pmul(ei::pmul(dys, ei::padd(one, ei::pmul(a, OneMinusSigmoid(a, s, p.golden)))), b);
     out[1] = ei::pmul(dys, a);
   }
 };
@@ -66,10 +68,18 @@ template <bool kBf16Steps>
 struct GluGradFn {  // gate = b, up = a: dA = dy s, dB = dA (a - a s), s = sigmoid(b)
   static constexpr int kIn = 3, kOut = 2;
   template <typename P>
-  EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params&) const {
+  EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params& p) const {
     const P& dy = in[0];
     const P& b = in[1];
     const P& a = in[2];
+    if constexpr (std::is_same<P, double>::value) {
+      if (p.golden) {  // a (1 - s) as a sigmoid(-b): no cancellation, no bf16 steps
+        const double gradA = dy * Sigmoid(b);
+        out[0] = gradA * (a * OneMinusSigmoid(b, 0.0, true));
+        out[1] = gradA;
+        return;
+      }
+    }
     if constexpr (kBf16Steps) {  // the composite chain, each op's result in bf16
       const P s = RoundBf16(Sigmoid(b));
       const P gradA = RoundBf16(ei::pmul(dy, s));
@@ -105,28 +115,31 @@ struct GeGluGradFn {  // in (dy, gate, up, gelu): dUp = dy gelu, dGate = gelu'(g
 template <bool kErf>
 struct GeluMulFn {  // gelu(gate) * up; "none" is the exact erf form
   static constexpr int kIn = 2, kOut = 1;
-  EIGEN_ALWAYS_INLINE void operator()(const PF* in, PF* out, const Params&) const {
-    const PF g = kErf ? GeluErfExact(in[0]) : GeluTanh(in[0]);
+  template <typename P>
+  EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params&) const {
+    const P g = kErf ? GeluErfExact(in[0]) : GeluTanh(in[0]);
     out[0] = ei::pmul(g, in[1]);
   }
 };
 
 struct FatreluMulFn {  // strict '>' as the kernel's CMPMODE::GT; NaN gates give 0
   static constexpr int kIn = 3, kOut = 1;
-  EIGEN_ALWAYS_INLINE void operator()(const PF* in, PF* out, const Params&) const {
-    const PF kept = ei::pselect(ei::pcmp_lt(in[2], in[0]), in[0], ei::pzero(in[0]));
+  template <typename P>
+  EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params&) const {
+    const P kept = ei::pselect(ei::pcmp_lt(in[2], in[0]), in[0], ei::pzero(in[0]));
     out[0] = ei::pmul(kept, in[1]);
   }
 };
 
 struct SituGluFn {
   static constexpr int kIn = 2, kOut = 1;
-  EIGEN_ALWAYS_INLINE void operator()(const PF* in, PF* out, const Params& p) const {
-    const PF beta = Set<PF>(p.beta);
-    const PF situ = ei::pmul(ei::pmul(beta, Tanh(ei::pdiv(in[0], beta))), Sigmoid(in[0]));
-    PF up = in[1];
-    if (p.linearBeta > 0.0f) {
-      const PF lb = Set<PF>(p.linearBeta);
+  template <typename P>
+  EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params& p) const {
+    const P beta = Set<P>(p.beta);
+    const P situ = ei::pmul(ei::pmul(beta, Tanh(ei::pdiv(in[0], beta))), Sigmoid(in[0]));
+    P up = in[1];
+    if (Attr<P>(p.linearBeta) > 0) {
+      const P lb = Set<P>(p.linearBeta);
       up = ei::pmul(lb, Tanh(ei::pdiv(up, lb)));
     }
     out[0] = ei::pmul(situ, up);
@@ -135,21 +148,23 @@ struct SituGluFn {
 
 struct ClippedSwigluFn {
   static constexpr int kIn = 2, kOut = 1;
-  EIGEN_ALWAYS_INLINE void operator()(const PF* in, PF* out, const Params& p) const {
-    const PF l = Set<PF>(p.limit);
-    const PF a = ei::pmin(in[0], l);
-    const PF b = ei::pmax(ei::pmin(in[1], l), ei::pnegate(l));
-    const PF s = Sigmoid(ei::pmul(Set<PF>(p.alpha), a));
-    out[0] = ei::pmul(ei::pmul(a, s), ei::padd(b, Set<PF>(p.bias)));
+  template <typename P>
+  EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params& p) const {
+    const P l = Set<P>(p.limit);
+    const P a = ei::pmin(in[0], l);
+    const P b = ei::pmax(ei::pmin(in[1], l), ei::pnegate(l));
+    const P s = Sigmoid(ei::pmul(Set<P>(p.alpha), a));
+    out[0] = ei::pmul(ei::pmul(a, s), ei::padd(b, Set<P>(p.bias)));
   }
 };
 
 struct ClippedSwigluMode1Fn {
   static constexpr int kIn = 2, kOut = 1;
-  EIGEN_ALWAYS_INLINE void operator()(const PF* in, PF* out, const Params& p) const {
-    const PF l = Set<PF>(p.limit);
-    const PF silu = ei::pmul(in[0], Sigmoid(in[0]));
-    const PF b = ei::pmax(ei::pmin(in[1], l), ei::pnegate(l));
+  template <typename P>
+  EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params& p) const {
+    const P l = Set<P>(p.limit);
+    const P silu = ei::pmul(in[0], Sigmoid(in[0]));
+    const P b = ei::pmax(ei::pmin(in[1], l), ei::pnegate(l));
     out[0] = ei::pmul(ei::pmin(silu, l), b);
   }
 };
@@ -157,16 +172,17 @@ struct ClippedSwigluMode1Fn {
 template <bool kWeighted>
 struct SwigluGroupFn {
   static constexpr int kIn = kWeighted ? 3 : 2, kOut = 1;
-  EIGEN_ALWAYS_INLINE void operator()(const PF* in, PF* out, const Params& p) const {
-    PF a = in[0];
-    PF b = in[1];
-    if (p.limit > 0.0f) {
-      const PF l = Set<PF>(p.limit);
+  template <typename P>
+  EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params& p) const {
+    P a = in[0];
+    P b = in[1];
+    if (Attr<P>(p.limit) > 0) {
+      const P l = Set<P>(p.limit);
       a = ei::pmin(a, l);
       b = ei::pmax(ei::pmin(b, l), ei::pnegate(l));
     }
-    const PF silu = ei::pdiv(a, ei::padd(Set<PF>(1.0), Exp(ei::pnegate(a))));
-    PF y = ei::pmul(silu, b);
+    const P silu = ei::pdiv(a, ei::padd(Set<P>(1.0), Exp(ei::pnegate(a))));
+    P y = ei::pmul(silu, b);
     if constexpr (kWeighted) y = ei::pmul(y, in[2]);
     out[0] = y;
   }
@@ -176,23 +192,26 @@ struct SwigluGroupFn {
 
 struct SituGluGradFn {
   static constexpr int kIn = 3, kOut = 2;
-  EIGEN_ALWAYS_INLINE void operator()(const PF* in, PF* out, const Params& p) const {
-    const PF one = Set<PF>(1.0);
-    const PF beta = Set<PF>(p.beta);
-    const PF& dy = in[0];
-    const PF t = Tanh(ei::pdiv(in[1], beta));
-    const PF s = Sigmoid(in[1]);
-    const PF situ = ei::pmul(ei::pmul(beta, t), s);
-    PF up = in[2];
-    PF dUpFactor = one;
-    if (p.linearBeta > 0.0f) {
-      const PF lb = Set<PF>(p.linearBeta);
-      const PF tu = Tanh(ei::pdiv(up, lb));
+  template <typename P>
+  EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params& p) const {
+    const P one = Set<P>(1.0);
+    const P beta = Set<P>(p.beta);
+    const P& dy = in[0];
+    const P z = ei::pdiv(in[1], beta);
+    const P t = Tanh(z);
+    const P s = Sigmoid(in[1]);
+    const P situ = ei::pmul(ei::pmul(beta, t), s);
+    P up = in[2];
+    P dUpFactor = one;
+    if (Attr<P>(p.linearBeta) > 0) {
+      const P lb = Set<P>(p.linearBeta);
+      const P zu = ei::pdiv(up, lb);
+      const P tu = Tanh(zu);
       up = ei::pmul(lb, tu);
-      dUpFactor = ei::psub(one, ei::pmul(tu, tu));
+      dUpFactor = OneMinusTanhSquared(zu, tu, p.golden);
     }
-    const PF inner =
-        ei::padd(ei::psub(one, ei::pmul(t, t)), ei::pmul(ei::pmul(beta, t), ei::psub(one, s)));
+    const P inner = ei::padd(OneMinusTanhSquared(z, t, p.golden),
+                             ei::pmul(ei::pmul(beta, t), OneMinusSigmoid(in[1], s, p.golden)));
     out[0] = ei::pmul(ei::pmul(ei::pmul(dy, up), s), inner);
     out[1] = ei::pmul(ei::pmul(dy, situ), dUpFactor);
   }
@@ -200,19 +219,22 @@ struct SituGluGradFn {
 
 struct ClippedSwigluGradFn {  // inclusive masks: gradient passes at |x| = limit
   static constexpr int kIn = 3, kOut = 2;
-  EIGEN_ALWAYS_INLINE void operator()(const PF* in, PF* out, const Params& p) const {
-    const PF one = Set<PF>(1.0);
-    const PF l = Set<PF>(p.limit);
-    const PF nl = ei::pnegate(l);
-    const PF alpha = Set<PF>(p.alpha);
-    const PF& dy = in[0];
-    const PF x0 = ei::pmin(in[1], l);
-    const PF x1 = ei::pmax(ei::pmin(in[2], l), nl);
-    const PF s = Sigmoid(ei::pmul(alpha, x0));
-    const PF g0 = ei::pmul(ei::pmul(ei::pmul(dy, ei::padd(x1, Set<PF>(p.bias))), s),
-                           ei::padd(one, ei::pmul(ei::pmul(alpha, x0), ei::psub(one, s))));
-    const PF g1 = ei::pmul(ei::pmul(dy, x0), s);
-    const PF zero = ei::pzero(dy);
+  template <typename P>
+  EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params& p) const {
+    const P one = Set<P>(1.0);
+    const P l = Set<P>(p.limit);
+    const P nl = ei::pnegate(l);
+    const P alpha = Set<P>(p.alpha);
+    const P& dy = in[0];
+    const P x0 = ei::pmin(in[1], l);
+    const P x1 = ei::pmax(ei::pmin(in[2], l), nl);
+    const P s = Sigmoid(ei::pmul(alpha, x0));
+    const P g0 = ei::pmul(
+        ei::pmul(ei::pmul(dy, ei::padd(x1, Set<P>(p.bias))), s),
+        ei::padd(one,
+                 ei::pmul(ei::pmul(alpha, x0), OneMinusSigmoid(ei::pmul(alpha, x0), s, p.golden))));
+    const P g1 = ei::pmul(ei::pmul(dy, x0), s);
+    const P zero = ei::pzero(dy);
     out[0] = ei::pselect(ei::pcmp_le(in[1], l), g0, zero);
     out[1] = ei::pselect(ei::pand(ei::pcmp_le(nl, in[2]), ei::pcmp_le(in[2], l)), g1, zero);
   }

@@ -13,11 +13,23 @@ namespace aclcpu {
 namespace kernels {
 namespace split {
 
+// The float a computed value is narrowed to 16 bits from: the value itself; a double through
+// float (the vendor's Cast chain from DOUBLE), or with `once` (golden mode) through its fp32
+// rounding to odd, so that the 16-bit result is the double rounded once.
+template <typename C>
+inline float For16(C v, bool once) {
+  if constexpr (sizeof(C) == 8) {
+    return once ? ToFloatRoundOdd(v) : static_cast<float>(v);
+  } else {
+    return v;
+  }
+}
+
 // Rounds a computed value to `dt`'s precision (a no-op for fp32 / double).
 template <typename C>
 inline C RoundTo(DType dt, C v) {
-  if (dt == DType::F16) return HalfToFloat(FloatToHalf(static_cast<float>(v)));
-  if (dt == DType::BF16) return Bf16ToFloat(FloatToBf16(static_cast<float>(v)));
+  if (dt == DType::F16) return HalfToFloat(FloatToHalf(For16(v, false)));
+  if (dt == DType::BF16) return Bf16ToFloat(FloatToBf16(For16(v, false)));
   return v;
 }
 
@@ -39,16 +51,16 @@ inline C LoadOne(const void* p, DType dt) {
 }
 
 template <typename C>
-inline void StoreOne(C v, void* p, DType dt) {
+inline void StoreOne(C v, void* p, DType dt, bool once = false) {
   switch (dt) {
     case DType::F32:
       *static_cast<float*>(p) = static_cast<float>(v);
       return;
-    case DType::F16:  // from double through float, as the vendor's Cast chain does
-      *static_cast<uint16_t*>(p) = FloatToHalf(static_cast<float>(v));
+    case DType::F16:
+      *static_cast<uint16_t*>(p) = FloatToHalf(For16(v, once));
       return;
     case DType::BF16:
-      *static_cast<uint16_t*>(p) = FloatToBf16(static_cast<float>(v));
+      *static_cast<uint16_t*>(p) = FloatToBf16(For16(v, once));
       return;
     case DType::F64:
       *static_cast<double*>(p) = static_cast<double>(v);
@@ -82,9 +94,10 @@ inline void Gather(const void* base, int64_t stride, DType dt, int64_t n, C* dst
   for (int64_t i = 0; i < n; ++i) dst[i] = LoadOne<C>(p + i * step, dt);
 }
 
-// Writes src[0..n) (rounded first to `round`'s precision) to the run at `base`.
+// Writes src[0..n) (rounded first to `round`'s precision) to the run at `base`; `once`: see For16.
 template <typename C>
-inline void Scatter(const C* src, DType round, int64_t n, void* base, int64_t stride, DType dt) {
+inline void Scatter(const C* src, DType round, int64_t n, void* base, int64_t stride, DType dt,
+                    bool once = false) {
   char* p = static_cast<char*>(base);
   const int64_t step = stride * ItemBytes(dt);
   const bool preRound = round != dt && (round == DType::F16 || round == DType::BF16);
@@ -103,7 +116,7 @@ inline void Scatter(const C* src, DType round, int64_t n, void* base, int64_t st
     }
   }
   for (int64_t i = 0; i < n; ++i) {
-    StoreOne<C>(preRound ? RoundTo<C>(round, src[i]) : src[i], p + i * step, dt);
+    StoreOne<C>(preRound ? RoundTo<C>(round, src[i]) : src[i], p + i * step, dt, once);
   }
 }
 

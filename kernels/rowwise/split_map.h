@@ -213,7 +213,7 @@ class SplitMap {
         if (direct[k]) continue;
         const int64_t s = strides_[kMaxInputs + k][last];
         Scatter<C>(outBuf[k], p_.computeRound[k], m, out[k] + c0 * s * ItemBytes(p_.out[k].dtype),
-                   s, p_.out[k].dtype);
+                   s, p_.out[k].dtype, p_.golden);
       }
     }
   }

@@ -14,6 +14,7 @@
 #include <Eigen/Core>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "elementwise/packet_io.h"
 #include "elementwise/vmath.h"
@@ -31,9 +32,15 @@ namespace ei = Eigen::internal;
 using PF = ei::packet_traits<float>::type;
 constexpr int kLanes = ei::packet_traits<float>::size;
 
+// An attribute in the formula's scalar type (float for fp32 packets: the kernels' attribute).
+template <typename P>
+inline typename ei::unpacket_traits<P>::type Attr(double v) {
+  return static_cast<typename ei::unpacket_traits<P>::type>(v);
+}
+
 template <typename P>
 inline P Set(double v) {
-  return ei::pset1<P>(static_cast<typename ei::unpacket_traits<P>::type>(v));
+  return ei::pset1<P>(Attr<P>(v));
 }
 
 // exp: Eigen's generic Cephes-style pexp_float (about 1 ulp, saturating only past +-88.72),
@@ -116,6 +123,35 @@ inline PF RoundBf16(const PF& x) {
 #endif
 }
 
+// Double (golden): the vendor's intermediate roundings are not applied.
+inline double RoundHalf(double x) { return x; }
+inline double RoundBf16(double x) { return x; }
+
+// 1 - sigmoid(x): the vendor's subtraction in fp32 and for DOUBLE operands; golden takes
+// sigmoid(-x), which does not cancel where sigmoid(x) is close to 1.
+template <typename P>
+EIGEN_ALWAYS_INLINE P OneMinusSigmoid(const P& x, const P& s, bool golden) {
+  if constexpr (std::is_same<P, double>::value) {
+    if (golden) return 1.0 / (1.0 + std::exp(x));
+  }
+  (void)x;
+  (void)golden;
+  return ei::psub(Set<P>(1.0), s);
+}
+// 1 - t^2 for t = tanh(z): golden takes sech^2 z = 1 / cosh^2 z (no cancellation for large z).
+template <typename P>
+EIGEN_ALWAYS_INLINE P OneMinusTanhSquared(const P& z, const P& t, bool golden) {
+  if constexpr (std::is_same<P, double>::value) {
+    if (golden) {
+      const double c = std::cosh(z);
+      return 1.0 / (c * c);
+    }
+  }
+  (void)z;
+  (void)golden;
+  return ei::psub(Set<P>(1.0), ei::pmul(t, t));
+}
+
 // a < b ? x : y, lane-wise (float packets).
 inline PF SelectLt(const PF& a, const PF& b, const PF& x, const PF& y) {
   return ei::pselect(ei::pcmp_lt(a, b), x, y);
@@ -148,6 +184,14 @@ EIGEN_ALWAYS_INLINE P GeluErf(const P& x) {
   return ei::pdiv(x, ei::padd(Set<P>(1.0), e));
 }
 
+// Double (golden): the tanh form with its exact constant 2 sqrt(2 / pi), and the erf form as
+// the exact 0.5 x erfc(-x / sqrt 2) (no polynomial; erfc keeps the negative tail accurate).
+constexpr double kTwoSqrtTwoOverPi = 1.5957691216057307117597842397375;
+inline double GeluTanh(double x) {
+  return x / (1.0 + std::exp(-kTwoSqrtTwoOverPi * (x * (1.0 + 0.044715 * (x * x)))));
+}
+inline double GeluErf(double x) { return 0.5 * x * std::erfc(-x * M_SQRT1_2); }
+
 // d/dx of the tanh gelu as the vendor's backward kernel writes it:
 //   g1 = 1 / (exp(x (x^2 A1 + A2)) + 1), g2 = x^2 A3 + A4, gelu' = (x (g1 - 1) g2 + 1) g1.
 template <typename P>
@@ -160,6 +204,17 @@ EIGEN_ALWAYS_INLINE P GeluTanhGrad(const P& x) {
   return ei::pmul(ei::padd(ei::pmul(ei::pmul(x, ei::psub(g1, one)), g2), one), g1);
 }
 
+// Double (golden): the same form with the exact constants (A1 = -0.044715 A, A3 = 3 A1).
+inline double GeluTanhGrad(double x) {
+  const double x2 = x * x;
+  const double a1 = -0.044715 * kTwoSqrtTwoOverPi;
+  const double w = x * (x2 * a1 - kTwoSqrtTwoOverPi);
+  const double g1 = 1.0 / (std::exp(w) + 1.0);
+  const double g1m1 = -1.0 / (1.0 + std::exp(-w));  // g1 - 1, without the cancellation
+  const double g2 = x2 * (3.0 * a1) - kTwoSqrtTwoOverPi;
+  return (x * g1m1 * g2 + 1.0) * g1;
+}
+
 // 0.5 x (1 + erf(x / sqrt 2)), erf from vmath_erf.h (vectorised, correctly rounded but for
 // near-ties).
 inline PF GeluErfExact(const PF& x) {
@@ -167,9 +222,12 @@ inline PF GeluErfExact(const PF& x) {
   return ei::pmul(ei::pmul(Set<PF>(0.5), x), ei::padd(Set<PF>(1.0), erf));
 }
 
+inline double GeluErfExact(double x) { return GeluErf(x); }
+
 // tanh: Eigen's rational approximation (measured within 4.6 ulps over [-10, 10]; no
 // cancellation near 0, unlike 1 - 2 / (exp(2x) + 1)).
 inline PF Tanh(const PF& x) { return ei::ptanh(x); }
+inline double Tanh(double x) { return std::tanh(x); }
 
 // d/dx of the erf gelu: Phi(x) + x phi(x).
 inline PF GeluErfGrad(const PF& x) {
@@ -179,6 +237,11 @@ inline PF GeluErfGrad(const PF& x) {
   const PF pdf =
       ei::pmul(Exp(ei::pmul(Set<PF>(-0.5), ei::pmul(x, x))), Set<PF>(0.3989422804014327));
   return ei::padd(cdf, ei::pmul(x, pdf));
+}
+
+// Double (golden): Phi(x) + x phi(x) with Phi from erfc.
+inline double GeluErfGrad(double x) {
+  return 0.5 * std::erfc(-x * M_SQRT1_2) + x * (std::exp(-0.5 * x * x) * 0.3989422804014327);
 }
 
 }  // namespace split

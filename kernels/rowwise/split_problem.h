@@ -65,14 +65,18 @@ enum class Op : uint8_t {
   kClippedSwigluGrad,
 };
 
-// Scalar attributes (unused ones are ignored).
+// Scalar attributes (unused ones are ignored), as the API passes them: the fp32 formulas use
+// them rounded to float (the kernels' attribute type), golden mode as given.
 struct Params {
-  float alpha = 1.0f;
-  float limit = 0.0f;
-  float bias = 0.0f;
-  float beta = 1.0f;
-  float linearBeta = 0.0f;
-  float threshold = 0.0f;
+  double alpha = 1.0;
+  double limit = 0.0;
+  double bias = 0.0;
+  double beta = 1.0;
+  double linearBeta = 0.0;
+  double threshold = 0.0;
+  // Golden mode (copied from Problem::golden by Run): the double formulas take forms free of the
+  // vendor order's cancellations (1 - sigmoid(x) as sigmoid(-x), 1 - tanh^2 as sech^2).
+  bool golden = false;
 };
 
 struct Problem {
@@ -87,7 +91,11 @@ struct Problem {
   // then cast to out's).
   DType computeRound[kMaxOutputs] = {DType::F32, DType::F32};
   bool computeInDouble = false;  // double operands: the formula runs in double
-  int rowDims = 0;               // leading dims of `shape` that index rows
+  // Golden mode (with computeInDouble and computeRound = F64): every formula in float64 with
+  // its exact functions (no vendor approximation, no intermediate rounding), and each output
+  // rounded once from the double.
+  bool golden = false;
+  int rowDims = 0;        // leading dims of `shape` that index rows
   int64_t rowLimit = -1;  // rows >= rowLimit: skipped (forward) / zeroed (backward); -1 = all
   bool zeroPastLimit = false;
   // D5: when groupIndex is set, rowLimit = min(sum of its groupCount int64 values (element

@@ -32,6 +32,7 @@ template <typename C, typename F>
 bool RunWith(const Problem& problem, ThreadPool* pool) {
   if (problem.numInputs != F::kIn || problem.numOutputs != F::kOut) return false;
   Problem p = problem;
+  p.params.golden = p.golden;
   if (p.groupIndex != nullptr) p.rowLimit = GroupRows(p);
   const SplitMap<C, F> map(p);
   const int64_t total = map.Total();
@@ -45,15 +46,10 @@ bool RunWith(const Problem& problem, ThreadPool* pool) {
   return true;
 }
 
-// Formulas offered in double as well (the operators whose dtype list has DOUBLE).
+// fp32 packets, or double for DOUBLE operands and golden mode.
 template <typename F>
 bool RunFloatOrDouble(const Problem& p, ThreadPool* pool) {
   return p.computeInDouble ? RunWith<double, F>(p, pool) : RunWith<float, F>(p, pool);
-}
-
-template <typename F>
-bool RunFloat(const Problem& p, ThreadPool* pool) {
-  return p.computeInDouble ? false : RunWith<float, F>(p, pool);
 }
 
 }  // namespace
@@ -61,49 +57,49 @@ bool RunFloat(const Problem& p, ThreadPool* pool) {
 bool Run(const Problem& p, ThreadPool* pool) {
   switch (p.op) {
     case Op::kSwiGlu:
-      return RunFloat<SwiGluFn>(p, pool);
+      return RunFloatOrDouble<SwiGluFn>(p, pool);
     case Op::kGlu:
       return RunFloatOrDouble<GluFn<false>>(p, pool);
     case Op::kGluHalfSteps:
-      return RunFloat<GluFn<true>>(p, pool);
+      return RunFloatOrDouble<GluFn<true>>(p, pool);
     case Op::kGeGluTanh:
-      return RunFloat<GeGluFn<false, false>>(p, pool);
+      return RunFloatOrDouble<GeGluFn<false, false>>(p, pool);
     case Op::kGeGluErf:
-      return RunFloat<GeGluFn<true, false>>(p, pool);
+      return RunFloatOrDouble<GeGluFn<true, false>>(p, pool);
     case Op::kGeGluTanhHalfGelu:
-      return RunFloat<GeGluFn<false, true>>(p, pool);
+      return RunFloatOrDouble<GeGluFn<false, true>>(p, pool);
     case Op::kGeGluErfHalfGelu:
-      return RunFloat<GeGluFn<true, true>>(p, pool);
+      return RunFloatOrDouble<GeGluFn<true, true>>(p, pool);
     case Op::kSwiGluGrad:
-      return RunFloat<SwiGluGradFn>(p, pool);
+      return RunFloatOrDouble<SwiGluGradFn>(p, pool);
     case Op::kGluGrad:
       return RunFloatOrDouble<GluGradFn<false>>(p, pool);
     case Op::kGluGradBf16Steps:
-      return RunFloat<GluGradFn<true>>(p, pool);
+      return RunFloatOrDouble<GluGradFn<true>>(p, pool);
     case Op::kGeGluGradTanh:
-      return RunFloat<GeGluGradFn<false>>(p, pool);
+      return RunFloatOrDouble<GeGluGradFn<false>>(p, pool);
     case Op::kGeGluGradErf:
-      return RunFloat<GeGluGradFn<true>>(p, pool);
+      return RunFloatOrDouble<GeGluGradFn<true>>(p, pool);
     case Op::kGeluMulTanh:
-      return RunFloat<GeluMulFn<false>>(p, pool);
+      return RunFloatOrDouble<GeluMulFn<false>>(p, pool);
     case Op::kGeluMulErf:
-      return RunFloat<GeluMulFn<true>>(p, pool);
+      return RunFloatOrDouble<GeluMulFn<true>>(p, pool);
     case Op::kFatreluMul:
-      return RunFloat<FatreluMulFn>(p, pool);
+      return RunFloatOrDouble<FatreluMulFn>(p, pool);
     case Op::kSituGlu:
-      return RunFloat<SituGluFn>(p, pool);
+      return RunFloatOrDouble<SituGluFn>(p, pool);
     case Op::kClippedSwiglu:
-      return RunFloat<ClippedSwigluFn>(p, pool);
+      return RunFloatOrDouble<ClippedSwigluFn>(p, pool);
     case Op::kClippedSwigluMode1:
-      return RunFloat<ClippedSwigluMode1Fn>(p, pool);
+      return RunFloatOrDouble<ClippedSwigluMode1Fn>(p, pool);
     case Op::kSwigluGroup:
-      return RunFloat<SwigluGroupFn<false>>(p, pool);
+      return RunFloatOrDouble<SwigluGroupFn<false>>(p, pool);
     case Op::kSwigluGroupWeighted:
-      return RunFloat<SwigluGroupFn<true>>(p, pool);
+      return RunFloatOrDouble<SwigluGroupFn<true>>(p, pool);
     case Op::kSituGluGrad:
-      return RunFloat<SituGluGradFn>(p, pool);
+      return RunFloatOrDouble<SituGluGradFn>(p, pool);
     case Op::kClippedSwigluGrad:
-      return RunFloat<ClippedSwigluGradFn>(p, pool);
+      return RunFloatOrDouble<ClippedSwigluGradFn>(p, pool);
   }
   return false;
 }

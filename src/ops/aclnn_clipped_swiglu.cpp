@@ -73,9 +73,9 @@ int GetWorkspaceSize(const char* kOpName, bool v2, const aclTensor* x,
   const bool mode1 = clampMode == 1 && sc::Is950(*soc);
   plan.kernel =
       mode1 ? kernels::split::Op::kClippedSwigluMode1 : kernels::split::Op::kClippedSwiglu;
-  plan.params.alpha = static_cast<float>(alpha);
-  plan.params.limit = static_cast<float>(limit);
-  plan.params.bias = static_cast<float>(bias);
+  plan.params.alpha = alpha;
+  plan.params.limit = limit;
+  plan.params.bias = bias;
   plan.mode = interleaved ? kernels::split::Mode::kInterleaved : kernels::split::Mode::kAlongDim;
   plan.dim = d;
   plan.activateFirst = true;

@@ -69,9 +69,9 @@ int GetWorkspaceSize(const aclTensor* gradY, const aclTensor* x,
   ops::SplitOpPlan plan;
   plan.opName = kOpName;
   plan.kernel = kernels::split::Op::kClippedSwigluGrad;
-  plan.params.alpha = static_cast<float>(alpha);
-  plan.params.limit = static_cast<float>(limit);
-  plan.params.bias = static_cast<float>(bias);
+  plan.params.alpha = alpha;
+  plan.params.limit = limit;
+  plan.params.bias = bias;
   plan.mode = interleaved ? kernels::split::Mode::kInterleaved : kernels::split::Mode::kAlongDim;
   plan.dim = d;
   plan.activateFirst = true;

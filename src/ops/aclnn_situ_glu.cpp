@@ -66,8 +66,8 @@ int GetWorkspaceSize(const char* kOpName, const aclTensor* gradY, const aclTenso
   ops::SplitOpPlan plan;
   plan.opName = kOpName;
   plan.kernel = backward ? kernels::split::Op::kSituGluGrad : kernels::split::Op::kSituGlu;
-  plan.params.beta = static_cast<float>(beta);
-  plan.params.linearBeta = static_cast<float>(linearBeta);
+  plan.params.beta = beta;
+  plan.params.linearBeta = linearBeta;
   plan.mode = kernels::split::Mode::kAlongDim;
   plan.dim = d;
   plan.activateFirst = activateLeft;

@@ -80,7 +80,7 @@ int GetWorkspaceSize(const aclTensor* x, const aclTensor* weightOptional,
   plan.opName = kOpName;
   plan.kernel = weightOptional != nullptr ? kernels::split::Op::kSwigluGroupWeighted
                                           : kernels::split::Op::kSwigluGroup;
-  plan.params.limit = clampLimit > 0.0 ? static_cast<float>(clampLimit) : -1.0f;
+  plan.params.limit = clampLimit > 0.0 ? clampLimit : -1.0;
   plan.mode = kernels::split::Mode::kAlongDim;
   plan.dim = static_cast<int>(x->viewShape.size()) - 1;
   plan.activateFirst = true;

@@ -161,6 +161,7 @@ int GetWorkspaceSize(const aclTensor* gradY, const aclTensor* x, const aclTensor
   plan.gradWeight = gradWeightOutOptional;
   const float c = static_cast<float>(clampLimit);
   plan.clamp = std::fabs(c + 1.0f) > 1e-6f ? c : -1.0f;
+  plan.clampExact = plan.clamp > 0.0f ? clampLimit : -1.0;
   return ops::FinishSwigluQuantGradPlan(plan, workspaceSize, executor);
 }
 

@@ -8,6 +8,7 @@
 #include "common/check_level.h"
 #include "common/dtype.h"
 #include "common/error.h"
+#include "common/precision.h"
 #include "nnopbase/op_checks.h"
 #include "ops/split_memcheck.h"
 #include "runtime/runtime.h"
@@ -147,6 +148,12 @@ bool BuildProblem(const SplitLaunch& l, const TensorSnapshot* const* views, sk::
     }
   }
   p->computeRound[0] = p->computeRound[1] = round;
+  if (CurrentPrecision() == PrecisionMode::kGolden) {
+    // float64 from the exactly widened inputs, no rounding before each output's own.
+    p->golden = true;
+    p->computeInDouble = true;
+    p->computeRound[0] = p->computeRound[1] = kernels::DType::F64;
+  }
   return true;
 }
 

@@ -7,6 +7,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "common/check_level.h"
 #include "common/error.h"
+#include "common/precision.h"
 #include "nnopbase/op_checks.h"
 #include "ops/quant_views.h"
 #include "ops/view_utils.h"
@@ -27,6 +28,7 @@ constexpr const char* kOutNames[2] = {"gradXOut", "gradWeightOutOptional"};
 
 struct GradLaunch {
   float clamp;
+  double clampExact;
   int8_t input[kSlots];  // index in plan.inputs, -1 = absent
 };
 
@@ -52,6 +54,8 @@ kq::SwigluQuantGradProblem BuildProblem(const GradLaunch& l, const ExecutorPlan&
     p.groupStride = g.strides[0];
   }
   p.clamp = l.clamp;
+  p.clampExact = l.clampExact;
+  p.golden = CurrentPrecision() == PrecisionMode::kGolden;
   return p;
 }
 
@@ -112,6 +116,7 @@ int FinishSwigluQuantGradPlan(const SwigluQuantGradPlan& plan, uint64_t* workspa
     }
     GradLaunch l{};
     l.clamp = plan.clamp;
+    l.clampExact = plan.clampExact;
     TensorSnapshot snaps[kSlots];
     int8_t n = 0;
     for (int s = 0; s < kSlots; ++s) {

@@ -20,6 +20,7 @@ struct SwigluQuantGradPlan {
   const aclTensor* gradX = nullptr;
   const aclTensor* gradWeight = nullptr;
   float clamp = -1.0f;
+  double clampExact = -1.0;  // the attribute as given (golden mode)
 };
 
 // Returns an aclnnStatus; fills *workspaceSize = 0 and *executor on success.
