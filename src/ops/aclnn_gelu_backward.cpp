@@ -41,7 +41,7 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, const a
   aclDataType promoted = ACL_DT_UNDEFINED;
   ACLCPU_RETURN_IF_ERROR(
       ops::CheckPromote(kOpName, "gradOutput", gradOutput, "self", self, &promoted));
-  ACLCPU_RETURN_IF_ERROR(ops::CheckBf16Chip(kOpName, "promoted dtype", promoted, *soc));
+  ACLCPU_RETURN_IF_ERROR(ops::CheckBf16Chip(kOpName, "promoted", promoted, *soc));
   ACLCPU_RETURN_IF_ERROR(ops::CheckPromotedIn(kOpName, "gradOutput", "self", promoted, kDtypes));
   ACLCPU_CHECK_MAX_RANK(gradOutput, kMaxRank);
   ACLCPU_CHECK_MAX_RANK(self, kMaxRank);

@@ -44,7 +44,7 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, const c
   aclDataType promoted = ACL_DT_UNDEFINED;
   ACLCPU_RETURN_IF_ERROR(
       ops::CheckPromote(kOpName, "gradOutput", gradOutput, "self", self, &promoted));
-  ACLCPU_RETURN_IF_ERROR(ops::CheckBf16Chip(kOpName, "promoted dtype", promoted, *soc));
+  ACLCPU_RETURN_IF_ERROR(ops::CheckBf16Chip(kOpName, "promoted", promoted, *soc));
   ACLCPU_RETURN_IF_ERROR(ops::CheckPromotedIn(kOpName, "gradOutput", "self", promoted, kDtypes));
   ACLCPU_RETURN_IF_ERROR(opcheck::SameDtype(kOpName, "the promoted dtype of gradOutput and self",
                                             promoted, "gradInput", gradInput->dtype));

@@ -41,8 +41,7 @@ int GetWorkspaceSize(const aclTensor* self, const aclScalar* beta, const aclScal
   ACLCPU_RETURN_IF_ERROR(ops::ChipFor(kOpName, &soc));
 
   const std::vector<aclDataType>& dtypes = soc->hasBf16 ? kDtypesBf16 : kDtypes;
-  ACLCPU_CHECK_DTYPE_IN(self, dtypes);
-  ACLCPU_CHECK_DTYPE_IN(out, dtypes);
+  ACLCPU_CHECK_DTYPE_IN(self, dtypes);  // out: only CanCast(self -> out), as the vendor checks
   ACLCPU_RETURN_IF_ERROR(ops::CheckCanCast(kOpName, "beta", beta->dtype, "self", self->dtype));
   ACLCPU_RETURN_IF_ERROR(
       ops::CheckCanCast(kOpName, "threshold", threshold->dtype, "self", self->dtype));

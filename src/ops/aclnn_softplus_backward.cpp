@@ -58,20 +58,28 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, const a
   ACLCPU_CHECK_MAX_RANK(gradInput, kMaxRank);
   ACLCPU_CHECK_SAME_SHAPE(self, gradOutput);
   ACLCPU_CHECK_SAME_SHAPE(self, gradInput);
-  ACLCPU_CHECK_NOT_NULL(beta);
-  ACLCPU_CHECK_NOT_NULL(threshold);
-  ACLCPU_RETURN_IF_ERROR(opcheck::NotComplexScalar(kOpName, "beta", beta));
-  ACLCPU_RETURN_IF_ERROR(opcheck::NotComplexScalar(kOpName, "threshold", threshold));
+  // The vendor returns for empty tensors before it reads β and threshold (never checked there;
+  // a null one is dereferenced): empty calls succeed whatever they are, others are refused.
+  const bool empty =
+      opcheck::IsEmpty(gradOutput) || opcheck::IsEmpty(self) || opcheck::IsEmpty(gradInput);
+  if (!empty) {
+    ACLCPU_CHECK_NOT_NULL(beta);
+    ACLCPU_CHECK_NOT_NULL(threshold);
+    ACLCPU_RETURN_IF_ERROR(opcheck::NotComplexScalar(kOpName, "beta", beta));
+    ACLCPU_RETURN_IF_ERROR(opcheck::NotComplexScalar(kOpName, "threshold", threshold));
+  }
 
   const bool native = IsKernelDtype(gradOutput->dtype) && gradOutput->dtype == self->dtype;
   ops::ElementwiseCall call{
       kOpName, &kDesc, {gradOutput, self}, {gradInput}, native ? self->dtype : ACL_FLOAT, {}};
   float b = 0.0f, t = 0.0f;
   double bExact = 0.0, tExact = 0.0;
-  ScalarToFloat(beta->dtype, beta->value, &b);
-  ScalarToDouble(beta->dtype, beta->value, &bExact);
-  ScalarToFloat(threshold->dtype, threshold->value, &t);
-  ScalarToDouble(threshold->dtype, threshold->value, &tExact);
+  if (!empty) {
+    ScalarToFloat(beta->dtype, beta->value, &b);
+    ScalarToDouble(beta->dtype, beta->value, &bExact);
+    ScalarToFloat(threshold->dtype, threshold->value, &t);
+    ScalarToDouble(threshold->dtype, threshold->value, &tExact);
+  }
   call.params.SetScalar(kernels::kSoftplusBeta, b, bExact);
   call.params.SetScalar(kernels::kSoftplusThreshold, t, tExact);
   return ops::PlanElementwise(call, workspaceSize, executor);

@@ -207,6 +207,13 @@ TEST(GeluSoftplusOps, SoftplusValuesAndThreshold) {
                           SoftplusOp({1, 20}, false), aclnnSoftplus);
   ASSERT_EQ(c.status, ACLNN_SUCCESS) << c.message;
   EXPECT_NEAR(c.values[1][0], Softplus(1), 1e-3);
+  // out is checked only by CanCast(self -> out), not against the list: a DOUBLE out holds the
+  // FLOAT result.
+  const Outcome d = RunOp({Arg{{2}, ACL_FLOAT, {1, -2}}, Arg{{2}, ACL_DOUBLE}},
+                          SoftplusOp({1, 20}, false), aclnnSoftplus);
+  ASSERT_EQ(d.status, ACLNN_SUCCESS) << d.message;
+  EXPECT_EQ(d.values[1][0], static_cast<double>(static_cast<float>(d.values[1][0])));
+  EXPECT_NEAR(d.values[1][1], Softplus(-2), 1e-6);
 }
 
 TEST(GeluSoftplusOps, SoftplusRefusals) {
@@ -235,6 +242,10 @@ TEST(GeluSoftplusOps, SoftplusRefusals) {
            ACLNN_ERR_PARAM_INVALID,
            "self dtype INT32 is not supported"},
           {"float16 self to float out", {Arg{{2, 3}, ACL_FLOAT16}, f}, ACLNN_SUCCESS, ""},
+          {"float self to int32 out",
+           {f, Arg{{2, 3}, ACL_INT32}},
+           ACLNN_ERR_PARAM_INVALID,
+           "self dtype FLOAT cannot be cast to out dtype INT32"},
           {"rank 9",
            {Arg{std::vector<int64_t>(9, 1)}, Arg{std::vector<int64_t>(9, 1)}},
            ACLNN_ERR_PARAM_INVALID,
@@ -272,6 +283,11 @@ TEST(GeluSoftplusOps, SoftplusBackward) {
            {f, Arg{{2, 3}, ACL_COMPLEX64}, f},
            ACLNN_ERR_PARAM_INVALID,
            "self dtype COMPLEX64 is not supported"},
+          // The vendor returns for empty tensors before it reads the scalars.
+          {"empty: null beta never read",
+           {Arg{{0, 3}}, Arg{{0, 3}}, Arg{{0, 3}}},
+           ACLNN_SUCCESS,
+           ""},
       },
       SoftplusOp(Scalars{1, 20, ACL_FLOAT, true}, true), aclnnSoftplusBackward);
   RunTable(
