@@ -1,7 +1,7 @@
 // aclnnSigmoid / aclnnInplaceSigmoid: out = 1 / (1 + exp(−x)). Integer and bool inputs are cast
 // to out's dtype first; FLOAT / FLOAT16 / BFLOAT16 run the AI Core kernel's fp32 order, DOUBLE the
-// AICPU kernel in double; the result is cast to out's dtype. Complex sigmoid has no kernel here and
-// is refused (561003, docs/divergences.md).
+// AICPU kernel in double, complex ones its complex kernel (ops/complex_sigmoid.h); the result is
+// cast to out's dtype.
 #include "aclnnop/aclnn_sigmoid.h"
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "common/soc.h"
 #include "nnopbase/op_checks.h"
+#include "ops/complex_sigmoid.h"
 #include "ops/elementwise_plan.h"
 #include "ops/gelu_checks.h"
 #include "ops/op_export.h"
@@ -56,6 +57,9 @@ int GetWorkspaceSize(const char* kOpName, const aclTensor* self, const aclTensor
   ACLCPU_CHECK_NOT_NULL(executor);
 
   const aclDataType compute = In(kOutDtypes, self->dtype) ? self->dtype : out->dtype;
+  if (ops::AnyComplex(self->dtype, out->dtype)) {
+    return ops::PlanComplexSigmoid(kOpName, self, out, compute, workspaceSize, executor);
+  }
   const ops::ElementwiseCall call{kOpName, &kDesc, {self}, {out}, compute, {}};
   return ops::PlanElementwise(call, workspaceSize, executor);
 }

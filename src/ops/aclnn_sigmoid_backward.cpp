@@ -1,6 +1,7 @@
 // aclnnSigmoidBackward: gradInput = (gradOutput·(1 − output))·output, output being the forward
 // result; the inputs broadcast and promote (DOUBLE runs the AICPU kernel in double), the result
-// is cast to gradInput's dtype. Complex gradients have no kernel here and are refused (561003).
+// is cast to gradInput's dtype. Complex gradients run the AICPU kernel's conj((1 − y)·y)·g
+// (ops/complex_sigmoid.h).
 #include "aclnnop/aclnn_sigmoid_backward.h"
 
 #include <vector>
@@ -8,6 +9,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "common/soc.h"
 #include "nnopbase/op_checks.h"
+#include "ops/complex_sigmoid.h"
 #include "ops/elementwise_plan.h"
 #include "ops/gelu_checks.h"
 #include "ops/op_export.h"
@@ -57,6 +59,10 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* output, aclTe
   ACLCPU_CHECK_NOT_NULL(workspaceSize);
   ACLCPU_CHECK_NOT_NULL(executor);
 
+  if (ops::AnyComplex(gradOutput->dtype, output->dtype, gradInput->dtype)) {
+    return ops::PlanComplexSigmoidBackward(kOpName, gradOutput, output, gradInput, promoted,
+                                           workspaceSize, executor);
+  }
   const ops::ElementwiseCall call{kOpName, &kDesc, {gradOutput, output}, {gradInput}, promoted, {}};
   return ops::PlanElementwise(call, workspaceSize, executor);
 }
