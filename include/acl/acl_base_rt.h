@@ -234,6 +234,13 @@ typedef enum {
   ACL_DEVICE_INFO_L2_SIZE = 2
 } aclDeviceInfo;
 
+/* Capability queries: the CANN attributes the emulated chip supports, one attribute's value,
+ * and a device capability. */
+ACL_FUNC_VISIBILITY aclError aclGetCannAttributeList(const aclCannAttr **cannAttrList, size_t *num);
+ACL_FUNC_VISIBILITY aclError aclGetCannAttribute(aclCannAttr cannAttr, int32_t *value);
+ACL_FUNC_VISIBILITY aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo,
+                                                    int64_t *value);
+
 /* ---- fp16 helpers ------------------------------------------------------------------------- */
 
 /* Widens an IEEE half to float; exponent 31 is read as a normal exponent (no Inf/NaN). */

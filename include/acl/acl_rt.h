@@ -292,6 +292,19 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamSta
 
 /* Later work on stream waits for the work captured by event's last record. */
 ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
+/* aclrtStreamWaitEvent with a timeout in ms (-1 waits forever). */
+ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event,
+                                                             int32_t timeout);
+/* ACL_CONTINUE_ON_FAILURE or ACL_STOP_ON_FAILURE for the stream's tasks. */
+ACL_FUNC_VISIBILITY aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode);
+/* Host callbacks: fn(userData) runs in stream order; reports are processed by the thread
+ * subscribed to the stream. */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchCallback(aclrtCallback fn, void *userData,
+                                                 aclrtCallbackBlockType blockType,
+                                                 aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclrtProcessReport(int32_t timeout);
 
 /* ---- Events ------------------------------------------------------------------------------- */
 
@@ -322,6 +335,9 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, 
 /* Non-blocking: whether the captured work has finished. */
 ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event,
                                                    aclrtEventRecordedStatus *status);
+/* Whether the work an event waits for has finished. */
+ACL_FUNC_VISIBILITY aclError aclrtQueryEventWaitStatus(aclrtEvent event,
+                                                       aclrtEventWaitStatus *status);
 
 /* Older form of aclrtQueryEventStatus. */
 ACL_DEPRECATED_MESSAGE("aclrtQueryEvent is deprecated, use aclrtQueryEventStatus instead")
@@ -384,6 +400,15 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const v
 
 /* Free and total bytes of the current device for the given memory kind. */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total);
+/* 2-D copy: height rows of width bytes, rows dpitch / spitch bytes apart. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch,
+                                           size_t width, size_t height, aclrtMemcpyKind kind);
+/* A device attribute (aclrtDevAttr) of device deviceId. */
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr,
+                                                int64_t *value);
+/* The version of an installed package (buffer of ACL_PKG_VERSION_MAX_SIZE bytes). */
+ACL_FUNC_VISIBILITY aclError aclsysGetVersionStr(char *pkgName, char *versionStr);
+ACL_FUNC_VISIBILITY aclError aclsysGetVersionNum(char *pkgName, int32_t *versionNum);
 
 #ifdef __cplusplus
 }

@@ -27,6 +27,11 @@ static inline aclError aclrtSynchronizeEvent(aclrtEvent event, int32_t timeout) 
   return aclrtSynchronizeEventWithTimeout(event, timeout);
 }
 
+/* aclrtStreamWaitEvent with a timeout in ms (-1 waits forever). */
+static inline aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event, int32_t timeout) {
+  return aclrtStreamWaitEventWithTimeout(stream, event, timeout);
+}
+
 /* aclrtCreateStream with a priority and ACL_STREAM_* flags. */
 static inline aclError aclrtCreateStream(aclrtStream *stream, uint32_t priority, uint32_t flag) {
   return aclrtCreateStreamWithConfig(stream, priority, flag);

@@ -152,6 +152,12 @@ ACL_FUNC_VISIBILITY aclnnStatus AclSetDynamicTensorAddr(aclOpExecutor *executor,
                                                         const size_t relativeIndex,
                                                         aclTensorList *tensors, void *addr);
 
+/* Dump helper: the first inputTensorNum tensors are the operator's inputs, the next
+ * outputTensorNum its outputs. Any null argument is refused (161001). */
+ACL_FUNC_VISIBILITY aclnnStatus aclDumpOpTensors(const char *opType, const char *opName,
+                                                 aclTensor **tensors, size_t inputTensorNum,
+                                                 size_t outputTensorNum, aclrtStream stream);
+
 #ifdef __cplusplus
 }
 #endif

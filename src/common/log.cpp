@@ -154,7 +154,7 @@ namespace {
 
 void Write(LogLevel level, const char* file, int line, const char* fmt, va_list args) {
   WarnAboutSettingsOnce();
-  char message[1024];
+  char message[2048];  // room for aclAppLog's 1024 bytes behind its "[APP] file:line func: " prefix
   std::vsnprintf(message, sizeof(message), fmt, args);
 
   char location[160] = "";
@@ -166,7 +166,7 @@ void Write(LogLevel level, const char* file, int line, const char* fmt, va_list 
   gettimeofday(&tv, nullptr);
   std::tm tm{};
   localtime_r(&tv.tv_sec, &tm);
-  char text[1400];
+  char text[2560];
   std::snprintf(text, sizeof(text),
                 "[%s] ACLNN_CPU(%d,%s):%04d-%02d-%02d-%02d:%02d:%02d.%03d.%03d %s%ld %s\n",
                 LevelName(level), static_cast<int>(getpid()), program_invocation_short_name,

@@ -1,8 +1,11 @@
 // Exported executor-reuse functions of acl_meta.h: thin wrappers. The capital-A spellings
 // forward to the same implementation under their own names (for messages).
+#include <string>
+
 #include "aclnn/acl_meta.h"
 #include "aclnn/opdev/op_errno.h"
 #include "common/error.h"
+#include "common/log.h"
 #include "common/trace.h"
 #include "nnopbase/meta_impl.h"
 
@@ -139,6 +142,37 @@ aclnnStatus AclSetDynamicTensorAddr(aclOpExecutor* executor, size_t irIndex,
                                     void* addr) {
   return SetDynamicAddr("AclSetDynamicTensorAddr", TensorRole::kAny, executor, irIndex,
                         relativeIndex, tensors, addr);
+}
+
+// No dump directory is configured on a CPU: the call checks its arguments (any null → 161001,
+// as the vendor's), logs the tensors it was given at INFO, and succeeds.
+aclnnStatus aclDumpOpTensors(const char* opType, const char* opName, aclTensor** tensors,
+                             size_t inputTensorNum, size_t outputTensorNum, aclrtStream stream) {
+  return Traced(
+      "aclDumpOpTensors",
+      [&](Call& c) {
+        c.Text("opType", opType).Text("opName", opName);
+        c.Tensors("tensors", tensors, inputTensorNum + outputTensorNum);
+        c.UInt("inputTensorNum", inputTensorNum).UInt("outputTensorNum", outputTensorNum);
+        c.Object("stream", "stream", stream);
+      },
+      [&] {
+        return Guard("aclDumpOpTensors", ACLNN_ERR_INNER, [&]() -> int {
+          const char* null = opType == nullptr    ? "opType"
+                             : opName == nullptr  ? "opName"
+                             : tensors == nullptr ? "tensors"
+                             : stream == nullptr  ? "stream"
+                                                  : nullptr;
+          if (null != nullptr) {
+            return aclcpu::Fail(ACLNN_ERR_PARAM_NULLPTR,
+                                std::string("aclDumpOpTensors: ") + null + " must not be null");
+          }
+          aclcpu::Log(aclcpu::LogLevel::kInfo,
+                      "aclDumpOpTensors: %s (%s): %zu inputs, %zu outputs (no dump on a CPU)",
+                      opType, opName, inputTensorNum, outputTensorNum);
+          return ACLNN_SUCCESS;
+        });
+      });
 }
 
 }  // extern "C"

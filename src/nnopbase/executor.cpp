@@ -272,7 +272,7 @@ int SetExecutorRepeatable(aclOpExecutor* executor) {
 
 int DestroyExecutor(aclOpExecutor* executor) {
   if (executor == nullptr) {
-    return Fail(ACLNN_ERR_PARAM_NULLPTR, "aclDestroyAclOpExecutor: executor is null");
+    return Fail(ACLNN_ERR_INNER_NULLPTR, "aclDestroyAclOpExecutor: executor is null");
   }
   OwnedExecutor owned;
   {
@@ -290,7 +290,7 @@ int DestroyExecutor(aclOpExecutor* executor) {
 
 int SetExecutorTensorAddr(const char* api, TensorRole role, aclOpExecutor* executor, size_t index,
                           aclTensor* tensor, void* addr) {
-  if (tensor == nullptr) return Failf(ACLNN_ERR_PARAM_NULLPTR, "%s: tensor is null", api);
+  if (tensor == nullptr) return Failf(ACLNN_ERR_INNER_NULLPTR, "%s: tensor is null", api);
   HandleWriteScope write;  // the tensor is changed below
   if (!LooksLikeTensor(tensor)) {
     return Failf(ACLNN_ERR_PARAM_INVALID, "%s: %p is not a live aclTensor", api,
@@ -298,7 +298,7 @@ int SetExecutorTensorAddr(const char* api, TensorRole role, aclOpExecutor* execu
   }
   if (executor == nullptr) {
     tensor->data = addr;  // CANN re-points the tensor before it looks at the executor
-    return Failf(ACLNN_ERR_PARAM_NULLPTR, "%s: executor is null", api);
+    return Failf(ACLNN_ERR_INNER_NULLPTR, "%s: executor is null", api);
   }
 
   ExecutorTable& table = Table();

@@ -131,14 +131,29 @@ int SynchronizeDevice(int32_t timeoutMs, bool withTimeout) {
   return SynchronizeStreams(api, LiveStreams(ctx->device), timeoutMs);
 }
 
+namespace {
+
+// The kernel pools, one per device, made on first use. The map and its mutex are leaked on
+// purpose (usable from any static destructor); the pools are joined by aclFinalize, once every
+// stream has stopped, so that no worker thread outlives the session (valgrind reports a live
+// thread's stack as "possibly lost").
+struct DevicePools {
+  std::mutex mu;
+  std::map<int32_t, std::unique_ptr<kernels::ThreadPool>> pools;
+};
+DevicePools& Pools() {
+  static auto* pools = new DevicePools;
+  return *pools;
+}
+
+}  // namespace
+
 kernels::ThreadPool* CurrentDevicePool() {
   std::shared_ptr<Context> ctx = CurrentContext();
   if (ctx == nullptr) return nullptr;
-  static std::mutex* mu = new std::mutex;
-  // Leaked on purpose: pools live for the process, so a kernel never sees its pool vanish.
-  static auto* pools = new std::map<int32_t, std::unique_ptr<kernels::ThreadPool>>;
-  std::lock_guard<std::mutex> lock(*mu);
-  std::unique_ptr<kernels::ThreadPool>& pool = (*pools)[ctx->device];
+  DevicePools& all = Pools();
+  std::lock_guard<std::mutex> lock(all.mu);
+  std::unique_ptr<kernels::ThreadPool>& pool = all.pools[ctx->device];
   if (pool == nullptr) {
     EnsureLastLevelCacheConfigured();  // programs that skip aclInit get the measured size too
     pool = std::make_unique<kernels::ThreadPool>(PoolThreads());
@@ -151,6 +166,16 @@ kernels::ThreadPool* CurrentDevicePool() {
     }
   }
   return pool.get();
+}
+
+void ShutdownDevicePools() {
+  std::map<int32_t, std::unique_ptr<kernels::ThreadPool>> done;
+  {
+    DevicePools& all = Pools();
+    std::lock_guard<std::mutex> lock(all.mu);
+    done.swap(all.pools);
+  }
+  done.clear();  // joins the workers, outside the lock
 }
 
 }  // namespace rt

@@ -190,6 +190,7 @@ int Finalize() {
     streams = FinalizeLocked(reg, &left);
   }
   ShutdownStreams(streams, false);
+  ShutdownDevicePools();
   ReportLeaks("aclFinalize", left);
   return ACL_SUCCESS;
 }
@@ -211,7 +212,10 @@ int FinalizeReference(uint64_t* refCount) {
   }
   if (refCount != nullptr) *refCount = left;
   ShutdownStreams(streams, false);
-  if (left == 0) ReportLeaks("aclFinalizeReference", leftovers);
+  if (left == 0) {
+    ShutdownDevicePools();
+    ReportLeaks("aclFinalizeReference", leftovers);
+  }
   return ACL_SUCCESS;
 }
 

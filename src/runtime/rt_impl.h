@@ -15,6 +15,9 @@ namespace rt {
 // init.cpp
 int Init(const char* configPath);
 int Finalize();
+// Joins the kernel thread pools (aclFinalize, after the streams stopped); the next kernel makes
+// a new one.
+void ShutdownDevicePools();
 int FinalizeReference(uint64_t* refCount);
 
 // device.cpp

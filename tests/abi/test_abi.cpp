@@ -37,8 +37,8 @@ const AbiSymbol kOps[] = {
 };
 #undef ABI_FN
 
-constexpr size_t kRuntimeCount = 64;   // runtime functions of acl/acl.h
-constexpr size_t kNnopbaseCount = 44;  // acl_meta.h (42) + aclnn_base.h (2)
+constexpr size_t kRuntimeCount = 78;   // runtime functions of acl/acl.h
+constexpr size_t kNnopbaseCount = 45;  // acl_meta.h (43) + aclnn_base.h (2)
 // Operators are listed per group (tests/abi/ops/*.inc); consumers.exported_symbols checks that
 // libopapi exports exactly these names. Each operator has its two phases.
 constexpr size_t kOpsCount = std::size(kOps);

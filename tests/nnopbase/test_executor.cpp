@@ -173,7 +173,7 @@ TEST_F(Executor, NullAndUnknownExecutors) {
   EXPECT_EQ(Phase2(nullptr), ACLNN_ERR_PARAM_NULLPTR);
   EXPECT_EQ(TakeErr(), "aclnnTestOp: executor is null");
   EXPECT_EQ(aclSetAclOpExecutorRepeatable(nullptr), ACLNN_ERR_INNER_NULLPTR);
-  EXPECT_EQ(aclDestroyAclOpExecutor(nullptr), ACLNN_ERR_PARAM_NULLPTR);
+  EXPECT_EQ(aclDestroyAclOpExecutor(nullptr), ACLNN_ERR_INNER_NULLPTR);
   // A pointer that was never an executor is refused without being dereferenced.
   alignas(64) static unsigned char garbage[256];
   auto* fake = reinterpret_cast<aclOpExecutor*>(garbage);
@@ -288,10 +288,10 @@ TEST_F(Executor, SetTensorAddrCheckOrder) {
   aclTensor* t = aclCreateTensor(&n, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, &n, 1, nullptr);
   void* a = gDev[3];
   // The tensor is checked first, even with a null executor.
-  EXPECT_EQ(aclSetInputTensorAddr(nullptr, 0, nullptr, a), ACLNN_ERR_PARAM_NULLPTR);
+  EXPECT_EQ(aclSetInputTensorAddr(nullptr, 0, nullptr, a), ACLNN_ERR_INNER_NULLPTR);
   EXPECT_NE(TakeErr().find("tensor is null"), std::string::npos);
   // Then the tensor is re-pointed, then the executor checked.
-  EXPECT_EQ(aclSetInputTensorAddr(nullptr, 0, t, a), ACLNN_ERR_PARAM_NULLPTR);
+  EXPECT_EQ(aclSetInputTensorAddr(nullptr, 0, t, a), ACLNN_ERR_INNER_NULLPTR);
   EXPECT_NE(TakeErr().find("executor is null"), std::string::npos);
   void* raw = nullptr;
   EXPECT_EQ(aclGetRawTensorAddr(t, &raw), ACLNN_SUCCESS);
@@ -300,7 +300,7 @@ TEST_F(Executor, SetTensorAddrCheckOrder) {
   auto* fake = reinterpret_cast<aclOpExecutor*>(garbage);
   EXPECT_EQ(aclSetOutputTensorAddr(fake, 0, t, a), ACLNN_ERR_INNER);
   EXPECT_EQ(aclSetTensorAddr(fake, 0, t, a), ACLNN_ERR_INNER);
-  EXPECT_EQ(AclSetTensorAddr(nullptr, 0, nullptr, a), ACLNN_ERR_PARAM_NULLPTR);
+  EXPECT_EQ(AclSetTensorAddr(nullptr, 0, nullptr, a), ACLNN_ERR_INNER_NULLPTR);
   // Works on a not-yet-run one-shot executor too; then it runs once as usual.
   EXPECT_EQ(aclSetOutputTensorAddr(e, 0, t, a), ACLNN_SUCCESS);
   EXPECT_EQ(Phase2(e), ACLNN_SUCCESS);
