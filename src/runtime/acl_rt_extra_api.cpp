@@ -12,12 +12,14 @@
 
 #include "acl/acl.h"
 #include "acl/error_codes/rt_error_codes.h"
+#include "common/enum_code.h"
 #include "common/error.h"
 #include "common/soc.h"
 #include "common/trace.h"
 #include "runtime/api_guard.h"
 #include "runtime/runtime.h"
 
+using aclcpu::EnumCode;
 using aclcpu::Fail;
 using aclcpu::rt::Api;
 using aclcpu::trace::Call;
@@ -136,12 +138,12 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBloc
       "aclrtLaunchCallback",
       [&](Call& c) {
         c.Hex("fn", reinterpret_cast<uintptr_t>(fn)).Mem("userData", userData);
-        c.Int("blockType", static_cast<int64_t>(blockType)).Object("stream", "stream", stream);
+        c.Int("blockType", EnumCode(blockType)).Object("stream", "stream", stream);
       },
       [&] {
         return Api("aclrtLaunchCallback", [&]() -> int {
           if (fn == nullptr) return Null("aclrtLaunchCallback", "fn");
-          const int type = static_cast<int>(blockType);
+          const int32_t type = EnumCode(blockType);
           if (type != ACL_CALLBACK_NO_BLOCK && type != ACL_CALLBACK_BLOCK) {
             return Fail(ACL_ERROR_INVALID_PARAM, "aclrtLaunchCallback: blockType " +
                                                      std::to_string(type) + " is not a block type");
@@ -200,7 +202,7 @@ aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value
   return Traced(
       "aclrtGetDeviceInfo",
       [&](Call& c) {
-        c.UInt("deviceId", deviceId).Int("attr", static_cast<int64_t>(attr)).Out("value", value);
+        c.UInt("deviceId", deviceId).Int("attr", EnumCode(attr)).Out("value", value);
       },
       [&] {
         return Api("aclrtGetDeviceInfo", [&]() -> int {
@@ -208,7 +210,7 @@ aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value
           if (const int rc = CheckDeviceId("aclrtGetDeviceInfo", deviceId); rc != 0) return rc;
           int64_t aiCore = 0, vectorCore = 0, l2 = 0;
           CoreCounts(&aiCore, &vectorCore, &l2);
-          switch (static_cast<int>(attr)) {
+          switch (EnumCode(attr)) {
             case ACL_DEV_ATTR_AICPU_CORE_NUM:
               *value = static_cast<int64_t>(std::max(1u, std::thread::hardware_concurrency()));
               return 0;
@@ -233,7 +235,7 @@ aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value
               return 0;
             default:
               return Fail(ACL_ERROR_INVALID_PARAM, "aclrtGetDeviceInfo: attr " +
-                                                       std::to_string(static_cast<int>(attr)) +
+                                                       std::to_string(EnumCode(attr)) +
                                                        " is not a device attribute aclnn-cpu "
                                                        "knows");
           }
@@ -245,7 +247,7 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
   return Traced(
       "aclGetDeviceCapability",
       [&](Call& c) {
-        c.UInt("deviceId", deviceId).Int("deviceInfo", static_cast<int64_t>(deviceInfo));
+        c.UInt("deviceId", deviceId).Int("deviceInfo", EnumCode(deviceInfo));
         c.Out("value", value);
       },
       [&] {
@@ -254,7 +256,7 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
           if (const int rc = CheckDeviceId("aclGetDeviceCapability", deviceId); rc != 0) return rc;
           int64_t aiCore = 0, vectorCore = 0, l2 = 0;
           CoreCounts(&aiCore, &vectorCore, &l2);
-          switch (static_cast<int>(deviceInfo)) {
+          switch (EnumCode(deviceInfo)) {
             case ACL_DEVICE_INFO_AI_CORE_NUM:
               *value = aiCore;
               return 0;
@@ -265,9 +267,9 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
               *value = l2;
               return 0;
             default:
-              return Fail(ACL_ERROR_INVALID_PARAM,
-                          "aclGetDeviceCapability: deviceInfo " +
-                              std::to_string(static_cast<int>(deviceInfo)) + " is not known");
+              return Fail(ACL_ERROR_INVALID_PARAM, "aclGetDeviceCapability: deviceInfo " +
+                                                       std::to_string(EnumCode(deviceInfo)) +
+                                                       " is not known");
           }
         });
       });
@@ -295,12 +297,12 @@ aclError aclGetCannAttributeList(const aclCannAttr** cannAttrList, size_t* num) 
 aclError aclGetCannAttribute(aclCannAttr cannAttr, int32_t* value) {
   return Traced(
       "aclGetCannAttribute",
-      [&](Call& c) { c.Int("cannAttr", static_cast<int64_t>(cannAttr)).Out("value", value); },
+      [&](Call& c) { c.Int("cannAttr", EnumCode(cannAttr)).Out("value", value); },
       [&] {
         return Api("aclGetCannAttribute", [&]() -> int {
           if (value == nullptr) return Null("aclGetCannAttribute", "value");
           const aclcpu::SocProfile* soc = aclcpu::SelectedSoc();
-          switch (static_cast<int>(cannAttr)) {
+          switch (EnumCode(cannAttr)) {
             case ACL_CANN_ATTR_INF_NAN:
               *value = 1;
               return 0;
@@ -312,7 +314,7 @@ aclError aclGetCannAttribute(aclCannAttr cannAttr, int32_t* value) {
               return 0;
             default:
               return Fail(ACL_ERROR_INVALID_PARAM, "aclGetCannAttribute: cannAttr " +
-                                                       std::to_string(static_cast<int>(cannAttr)) +
+                                                       std::to_string(EnumCode(cannAttr)) +
                                                        " is not known");
           }
         });
@@ -354,9 +356,7 @@ aclError aclrtMemcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch,
       "aclrtMemcpy2d",
       [&](Call& c) {
         c.Mem("dst", dst).UInt("dpitch", dpitch).Mem("src", src).UInt("spitch", spitch);
-        c.UInt("width", width)
-            .UInt("height", height)
-            .MemcpyKind("kind", static_cast<int32_t>(kind));
+        c.UInt("width", width).UInt("height", height).MemcpyKind("kind", EnumCode(kind));
       },
       [&] {
         return Api("aclrtMemcpy2d", [&]() -> int {
@@ -371,7 +371,7 @@ aclError aclrtMemcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch,
           for (size_t r = 0; r < height; ++r) {
             const int rc = aclcpu::rt::Memcpy(static_cast<char*>(dst) + r * dpitch, width,
                                               static_cast<const char*>(src) + r * spitch, width,
-                                              static_cast<int32_t>(kind));
+                                              EnumCode(kind));
             if (rc != 0) return rc;
           }
           return 0;
