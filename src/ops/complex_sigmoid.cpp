@@ -15,6 +15,7 @@
 #include "elementwise/convert.h"
 #include "nnopbase/op_checks.h"
 #include "ops/view_utils.h"
+#include "rowwise/split_io.h"  // For16: one rounding from double in golden mode
 #include "runtime/runtime.h"
 
 namespace aclcpu {
@@ -29,6 +30,13 @@ struct Payload {
   bool backward;
   bool golden;
 };
+
+// Argument names, inputs then the output.
+const char* const* Names(bool backward) {
+  static const char* const kFwd[] = {"self", "out"};
+  static const char* const kBwd[] = {"gradOutput", "output", "gradInput"};
+  return backward ? kBwd : kFwd;
+}
 
 // One element of any Sigmoid dtype, exactly (integers and bool as their value).
 CD Load(aclDataType t, const char* p) {
@@ -74,12 +82,6 @@ CD Load(aclDataType t, const char* p) {
   }
 }
 
-// A value rounded to a real floating dtype: once from double when `once` (golden), else through
-// float as the vendor's casts from its fp32 results do.
-float To16Source(double v, bool once) {
-  return once ? kernels::ToFloatRoundOdd(v) : static_cast<float>(v);
-}
-
 void Store(aclDataType t, CD v, char* p, bool once) {
   switch (t) {
     case ACL_COMPLEX64: {
@@ -98,12 +100,12 @@ void Store(aclDataType t, CD v, char* p, bool once) {
       return;
     }
     case ACL_FLOAT16: {
-      const uint16_t h = kernels::FloatToHalf(To16Source(v.real(), once));
+      const uint16_t h = kernels::FloatToHalf(kernels::split::For16(v.real(), once));
       std::memcpy(p, &h, 2);
       return;
     }
     case ACL_BF16: {
-      const uint16_t h = kernels::FloatToBf16(To16Source(v.real(), once));
+      const uint16_t h = kernels::FloatToBf16(kernels::split::For16(v.real(), once));
       std::memcpy(p, &h, 2);
       return;
     }
@@ -209,10 +211,7 @@ int Run(const ExecutorPlan& plan) {
 }
 
 int Launch(const ExecutorPlan& plan, aclrtStream stream) {
-  static const char* const kFwd[] = {"self", "out"};
-  static const char* const kBwd[] = {"gradOutput", "output", "gradInput"};
-  const bool backward = plan.Payload<Payload>().backward;
-  const char* const* names = backward ? kBwd : kFwd;
+  const char* const* names = Names(plan.Payload<Payload>().backward);
   const size_t nIn = plan.inputs.size();
   if (CheckEnabled(1)) {
     for (size_t i = 0; i < nIn; ++i) {
@@ -228,8 +227,9 @@ int Launch(const ExecutorPlan& plan, aclrtStream stream) {
   return SubmitPlanTask(plan.opName, plan, stream, [copy] { return Run(*copy); });
 }
 
-int Plan(const char* op, const char* const* names, const aclTensor* const* in, size_t nIn,
-         const aclTensor* out, Payload info, uint64_t* workspaceSize, aclOpExecutor** executor) {
+int Plan(const char* op, const aclTensor* const* in, size_t nIn, const aclTensor* out, Payload info,
+         uint64_t* workspaceSize, aclOpExecutor** executor) {
+  const char* const* names = Names(info.backward);
   bool empty = opcheck::IsEmpty(out);
   for (size_t i = 0; i < nIn; ++i) empty = empty || opcheck::IsEmpty(in[i]);
   if (!empty) {
@@ -273,17 +273,15 @@ bool AnyComplex(aclDataType a, aclDataType b, aclDataType c) {
 
 int PlanComplexSigmoid(const char* op, const aclTensor* self, const aclTensor* out,
                        aclDataType compute, uint64_t* workspaceSize, aclOpExecutor** executor) {
-  static const char* const kNames[] = {"self", "out"};
   const aclTensor* in[] = {self};
-  return Plan(op, kNames, in, 1, out, Payload{compute, false, false}, workspaceSize, executor);
+  return Plan(op, in, 1, out, Payload{compute, false, false}, workspaceSize, executor);
 }
 
 int PlanComplexSigmoidBackward(const char* op, const aclTensor* gradOutput, const aclTensor* output,
                                const aclTensor* gradInput, aclDataType compute,
                                uint64_t* workspaceSize, aclOpExecutor** executor) {
-  static const char* const kNames[] = {"gradOutput", "output", "gradInput"};
   const aclTensor* in[] = {gradOutput, output};
-  return Plan(op, kNames, in, 2, gradInput, Payload{compute, true, false}, workspaceSize, executor);
+  return Plan(op, in, 2, gradInput, Payload{compute, true, false}, workspaceSize, executor);
 }
 
 }  // namespace ops
