@@ -1,6 +1,7 @@
 #include "quant/gelu_quant.h"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "elementwise/functors/gelu.h"
 #include "rowwise/split_io.h"
@@ -38,7 +39,7 @@ void WidenColumns(const ColumnVector& v, int64_t c0, int64_t n, float* buf, cons
 
 class RowRunner {
  public:
-  explicit RowRunner(const GeluQuantProblem& p) : p_(p), gelu_(Params(p)) {
+  explicit RowRunner(const GeluQuantProblem& p) : p_(p), gelu_(Params(p)), goldenGelu_(Params(p)) {
     cols_ = p.shape[p.ndim - 1];
     rows_ = 1;
     for (int d = 0; d + 1 < p.ndim; ++d) rows_ *= p.shape[d];
@@ -47,6 +48,18 @@ class RowRunner {
   int64_t Cols() const { return cols_; }
 
   void Run(int64_t row) const {
+    if (p_.golden) {
+      RunAs<double>(row);
+    } else {
+      RunAs<float>(row);
+    }
+  }
+
+ private:
+  // T = float: the vendor's fp32 steps; T = double: golden mode (gelu, scale, offset and the
+  // dynamic scale in double, each code one rounding of the exact value, outScale rounded once).
+  template <typename T>
+  void RunAs(int64_t row) const {
     int64_t xo = 0, yo = 0, so = 0;
     int64_t rem = row;
     for (int d = p_.ndim - 2; d >= 0; --d) {
@@ -56,7 +69,7 @@ class RowRunner {
       yo += i * p_.yStrides[d];
       so += i * p_.outScaleStrides[d];
     }
-    alignas(64) float g[kChunk];
+    alignas(64) T g[kChunk];
     float sbuf[kChunk], obuf[kChunk];
     const int last = p_.ndim - 1;
     if (!p_.dynamic) {
@@ -66,39 +79,46 @@ class RowRunner {
         RowScale rs;
         WidenColumns(p_.scale, c0, n, sbuf, &rs.scale, &rs.scaleStride);
         WidenColumns(p_.offset, c0, n, obuf, &rs.offset, &rs.offsetStride);
-        QuantizeStaticRow(g, n, rs, p_.target, p_.hif, p_.y + yo + c0 * p_.yStrides[last],
-                          p_.yStrides[last]);
+        QuantizeStaticRow<T>(g, n, rs, p_.target, p_.hif, p_.y + yo + c0 * p_.yStrides[last],
+                             p_.yStrides[last]);
       }
       return;
     }
-    float amax = 0.0f;
+    T amax = 0;
     for (int64_t c0 = 0; c0 < cols_; c0 += kChunk) {
       const int64_t n = std::min(kChunk, cols_ - c0);
       Gelu(xo, c0, n, g);
       RowScale rs;
       WidenColumns(p_.scale, c0, n, sbuf, &rs.scale, &rs.scaleStride);
-      amax = RowAmax(g, n, rs, amax);
+      amax = RowAmax<T>(g, n, rs, amax);
     }
-    const float s = amax * InvTargetMax(p_.target);
-    p_.outScale[so] = s;
+    const T s = std::is_same<T, float>::value ? amax * InvTargetMax(p_.target)
+                                              : static_cast<T>(amax / TargetMax(p_.target));
+    p_.outScale[so] = static_cast<float>(s);
     for (int64_t c0 = 0; c0 < cols_; c0 += kChunk) {  // gelu again: same inputs, same values
       const int64_t n = std::min(kChunk, cols_ - c0);
       Gelu(xo, c0, n, g);
       RowScale rs;
       WidenColumns(p_.scale, c0, n, sbuf, &rs.scale, &rs.scaleStride);
-      QuantizeDynamicRow(g, n, rs, s, p_.target, p_.hif, p_.y + yo + c0 * p_.yStrides[last],
-                         p_.yStrides[last]);
+      QuantizeDynamicRow<T>(g, n, rs, s, p_.target, p_.hif, p_.y + yo + c0 * p_.yStrides[last],
+                            p_.yStrides[last]);
     }
   }
 
- private:
   static KernelParams Params(const GeluQuantProblem& p) {
     KernelParams k;
     k.mode = p.tanh ? kGeluTanh : kGeluErf;
     return k;
   }
 
-  // gelu of x[row, c0 .. c0 + n) into g (fp32), packet by packet.
+  // gelu of x[row, c0 .. c0 + n) into g: fp32 packet by packet, or (golden) the double form
+  // element by element.
+  void Gelu(int64_t xo, int64_t c0, int64_t n, double* g) const {
+    const int64_t cs = p_.xStrides[p_.ndim - 1];
+    for (int64_t j = 0; j < n; ++j) {
+      g[j] = goldenGelu_(static_cast<double>(LoadOne(p_.x, xo + (c0 + j) * cs, p_.xDtype)));
+    }
+  }
   void Gelu(int64_t xo, int64_t c0, int64_t n, float* g) const {
     const int64_t cs = p_.xStrides[p_.ndim - 1];
     for (int64_t j = 0; j < n; ++j) g[j] = LoadOne(p_.x, xo + (c0 + j) * cs, p_.xDtype);
@@ -111,6 +131,7 @@ class RowRunner {
 
   const GeluQuantProblem& p_;
   GeluFn<Packet> gelu_;
+  GeluFn<double> goldenGelu_;
   int64_t rows_ = 1;
   int64_t cols_ = 1;
 };

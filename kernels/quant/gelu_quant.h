@@ -40,6 +40,7 @@ struct GeluQuantProblem {
   bool tanh = false;  // approximate "tanh" (else "none": the erf form)
   Target target = Target::kInt8;
   HifRounding hif = HifRounding::kRound;
+  bool golden = false;  // ACLNN_CPU_PRECISION=golden: double arithmetic, one rounding per output
 };
 
 // Rows per pool task (fixed: the partition never depends on the thread count).

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "elementwise/convert.h"  // ToFloatRoundOdd
 #include "quant/lowp.h"
 
 namespace aclcpu {
@@ -51,6 +52,38 @@ uint8_t CastTo(Target target, HifRounding hif, float value) {
   return Encode(FloatFormat(target), value, r, /*saturate=*/true);
 }
 
+uint8_t CastToExact(Target target, HifRounding hif, double value) {
+  // Rounded to odd, the fp32 value keeps the side of every tie of an 8-bit grid (24 >= 8 + 2
+  // bits), so the nearest code of it is the nearest code of the double.
+  const float f = ToFloatRoundOdd(value);
+  if (target == Target::kInt8) return static_cast<uint8_t>(EncodeInt8(f, Rounding::kRint));
+  const Rounding r = target == Target::kHiFloat8 ? Rounding::kRound : Rounding::kRint;
+  (void)hif;
+  return Encode(FloatFormat(target), f, r, /*saturate=*/true);
+}
+
+namespace {
+// The row functions' cast for their compute type.
+uint8_t Cast(Target target, HifRounding hif, float value) { return CastTo(target, hif, value); }
+uint8_t Cast(Target target, HifRounding hif, double value) {
+  return CastToExact(target, hif, value);
+}
+}  // namespace
+
+double TargetMax(Target target) {
+  switch (target) {
+    case Target::kInt8:
+      return 127.0;
+    case Target::kFloat8E4M3FN:
+      return 448.0;
+    case Target::kFloat8E5M2:
+      return 57344.0;
+    case Target::kHiFloat8:
+      return 32768.0;
+  }
+  return 1.0;
+}
+
 float InvTargetMax(Target target) {
   switch (target) {
     case Target::kInt8:
@@ -65,23 +98,25 @@ float InvTargetMax(Target target) {
   return 0.0f;
 }
 
-void QuantizeStaticRow(const float* g, int64_t n, const RowScale& s, Target target, HifRounding hif,
+template <typename T>
+void QuantizeStaticRow(const T* g, int64_t n, const RowScale& s, Target target, HifRounding hif,
                        uint8_t* y, int64_t yStride) {
   for (int64_t j = 0; j < n; ++j) {
-    float v = g[j];
-    if (s.scale != nullptr) v = v * s.scale[j * s.scaleStride];
-    if (s.offset != nullptr) v = v + s.offset[j * s.offsetStride];
-    y[j * yStride] = CastTo(target, hif, v);
+    T v = g[j];
+    if (s.scale != nullptr) v = v * static_cast<T>(s.scale[j * s.scaleStride]);
+    if (s.offset != nullptr) v = v + static_cast<T>(s.offset[j * s.offsetStride]);
+    y[j * yStride] = Cast(target, hif, v);
   }
 }
 
-float RowAmax(const float* g, int64_t n, const RowScale& s, float amax) {
+template <typename T>
+T RowAmax(const T* g, int64_t n, const RowScale& s, T amax) {
   for (int64_t j = 0; j < n; ++j) {
-    float v = g[j];
-    if (s.scale != nullptr) v = v * s.scale[j * s.scaleStride];
-    const float a = std::fabs(v);
+    T v = g[j];
+    if (s.scale != nullptr) v = v * static_cast<T>(s.scale[j * s.scaleStride]);
+    const T a = std::fabs(v);
     if (std::isnan(a) || std::isnan(amax)) {
-      amax = std::numeric_limits<float>::quiet_NaN();
+      amax = std::numeric_limits<T>::quiet_NaN();
     } else if (a > amax) {
       amax = a;
     }
@@ -89,14 +124,25 @@ float RowAmax(const float* g, int64_t n, const RowScale& s, float amax) {
   return amax;
 }
 
-void QuantizeDynamicRow(const float* g, int64_t n, const RowScale& s, float rowScale, Target target,
+template <typename T>
+void QuantizeDynamicRow(const T* g, int64_t n, const RowScale& s, T rowScale, Target target,
                         HifRounding hif, uint8_t* y, int64_t yStride) {
   for (int64_t j = 0; j < n; ++j) {
-    float v = g[j];
-    if (s.scale != nullptr) v = v * s.scale[j * s.scaleStride];
-    y[j * yStride] = CastTo(target, hif, v / rowScale);
+    T v = g[j];
+    if (s.scale != nullptr) v = v * static_cast<T>(s.scale[j * s.scaleStride]);
+    y[j * yStride] = Cast(target, hif, v / rowScale);
   }
 }
+
+#define ACLCPU_QUANT_ROWS(T)                                                                      \
+  template void QuantizeStaticRow<T>(const T*, int64_t, const RowScale&, Target, HifRounding,     \
+                                     uint8_t*, int64_t);                                          \
+  template T RowAmax<T>(const T*, int64_t, const RowScale&, T);                                   \
+  template void QuantizeDynamicRow<T>(const T*, int64_t, const RowScale&, T, Target, HifRounding, \
+                                      uint8_t*, int64_t);
+ACLCPU_QUANT_ROWS(float)
+ACLCPU_QUANT_ROWS(double)
+#undef ACLCPU_QUANT_ROWS
 
 }  // namespace quant
 }  // namespace kernels

@@ -26,11 +26,18 @@ float RoundToOddHalf(float value);
 // `hif` with saturation. The result is the raw byte.
 uint8_t CastTo(Target target, HifRounding hif, float value);
 
+// Golden mode: the code nearest to the double `value` under the same rule, one rounding (INT8
+// without the fp16 step; through a round-to-odd fp32 value, which keeps every target's nearest).
+uint8_t CastToExact(Target target, HifRounding hif, double value);
+
 // 1 / (the largest finite value of target) as the vendor's fp32 constant: 1/127, 1/448,
 // 1/57344, 1/32768.
 float InvTargetMax(Target target);
+// The largest finite value of target: 127, 448, 57344, 32768.
+double TargetMax(Target target);
 
-// One row of n fp32 values `g` quantized into `y` (byte stride yStride).
+// One row of n values `g` quantized into `y` (byte stride yStride). T = float: the vendor's fp32
+// steps and CastTo; T = double (golden mode): the same steps in double and CastToExact.
 //  static:  y = cast(g * scale + offset)  (scale, offset: per column with stride, or nullptr;
 //           a scalar is passed as stride 0)
 //  dynamic: g' = g * scale (when given); amax = max|g'| over the row, from 0 (RowAmax runs
@@ -42,10 +49,13 @@ struct RowScale {
   const float* offset = nullptr;
   int64_t offsetStride = 0;
 };
-void QuantizeStaticRow(const float* g, int64_t n, const RowScale& s, Target target, HifRounding hif,
+template <typename T>
+void QuantizeStaticRow(const T* g, int64_t n, const RowScale& s, Target target, HifRounding hif,
                        uint8_t* y, int64_t yStride);
-float RowAmax(const float* g, int64_t n, const RowScale& s, float amax);
-void QuantizeDynamicRow(const float* g, int64_t n, const RowScale& s, float rowScale, Target target,
+template <typename T>
+T RowAmax(const T* g, int64_t n, const RowScale& s, T amax);
+template <typename T>
+void QuantizeDynamicRow(const T* g, int64_t n, const RowScale& s, T rowScale, Target target,
                         HifRounding hif, uint8_t* y, int64_t yStride);
 
 }  // namespace quant

@@ -58,6 +58,11 @@ struct SwigluGroupQuantProblem {
   bool roundScale = false;
   float clamp = -1.0f;  // > 0: on
   float dstTypeMax = 15.0f;
+  // Golden mode (ACLNN_CPU_PRECISION=golden): the same steps in double with the attributes as the
+  // API passed them, scales and maxima exact, each code and yOrigin rounded once.
+  bool golden = false;
+  double clampExact = -1.0;
+  double dstTypeMaxExact = 15.0;
 };
 
 // Block lengths of modes 0 and 1.

@@ -126,6 +126,8 @@ int GetWorkspaceSize(const ops::sgq::Args& a, uint64_t* workspaceSize, aclOpExec
   plan.clamp = c > 0.0f ? c : -1.0f;  // -1 within 1e-6, or 0 in modes 2/3: no clamp
   plan.roundScale = a.roundScale;
   plan.dstTypeMax = static_cast<float>(a.dstTypeMax);
+  plan.clampExact = plan.clamp > 0.0f ? a.clampLimit : -1.0;  // golden: the attributes as passed
+  plan.dstTypeMaxExact = a.dstTypeMax;
   if (a.quantMode <= 1) {
     plan.target =
         yOut->dtype == ACL_FLOAT8_E5M2 ? kq::Target::kFloat8E5M2 : kq::Target::kFloat8E4M3FN;

@@ -7,6 +7,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "common/check_level.h"
 #include "common/error.h"
+#include "common/precision.h"
 #include "nnopbase/op_checks.h"
 #include "ops/quant_views.h"
 #include "ops/view_utils.h"
@@ -73,6 +74,7 @@ kq::GeluQuantProblem BuildProblem(const GeluQuantLaunch& l, const ExecutorPlan& 
   p.tanh = l.tanh;
   p.target = l.target;
   p.hif = l.hif;
+  p.golden = CurrentPrecision() == PrecisionMode::kGolden;
   return p;
 }
 

@@ -6,6 +6,7 @@
 #include "aclnn/opdev/op_errno.h"
 #include "common/check_level.h"
 #include "common/error.h"
+#include "common/precision.h"
 #include "nnopbase/op_checks.h"
 #include "ops/quant_views.h"
 #include "ops/view_utils.h"
@@ -29,6 +30,8 @@ struct QuantLaunch {
   bool roundScale;
   float clamp;
   float dstTypeMax;
+  double clampExact;
+  double dstTypeMaxExact;
   int8_t input[kInSlots];    // index in plan.inputs, -1 = absent
   int8_t output[kOutSlots];  // index in plan.outputs, -1 = not written
 };
@@ -65,6 +68,9 @@ kq::SwigluGroupQuantProblem BuildProblem(const QuantLaunch& l, const ExecutorPla
   p.roundScale = l.roundScale;
   p.clamp = l.clamp;
   p.dstTypeMax = l.dstTypeMax;
+  p.clampExact = l.clampExact;
+  p.dstTypeMaxExact = l.dstTypeMaxExact;
+  p.golden = CurrentPrecision() == PrecisionMode::kGolden;
   return p;
 }
 
@@ -130,6 +136,8 @@ int FinishSwigluGroupQuantPlan(const SwigluGroupQuantPlan& plan, uint64_t* works
     l.roundScale = plan.roundScale;
     l.clamp = plan.clamp;
     l.dstTypeMax = plan.dstTypeMax;
+    l.clampExact = plan.clampExact;
+    l.dstTypeMaxExact = plan.dstTypeMaxExact;
     int8_t n = 0;
     ep.inputs.resize(0);
     for (int s = 0; s < kInSlots; ++s) {

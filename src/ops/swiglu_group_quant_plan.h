@@ -25,6 +25,8 @@ struct SwigluGroupQuantPlan {
   bool roundScale = false;
   float clamp = -1.0f;
   float dstTypeMax = 15.0f;
+  double clampExact = -1.0;  // golden mode's clamp and dstTypeMax: the doubles the API passed
+  double dstTypeMaxExact = 15.0;
 };
 
 // Returns an aclnnStatus; fills *workspaceSize = 0 and *executor on success.

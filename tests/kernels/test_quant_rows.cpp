@@ -102,7 +102,8 @@ TEST(QuantRows, StaticAndDynamicRowOrder) {
   RowScale dyn;
   dyn.scale = scale;
   dyn.scaleStride = 1;
-  const float amax = RowAmax(g + 2, 2, RowScale{scale + 2, 1, nullptr, 0}, RowAmax(g, 2, dyn, 0));
+  const float amax =
+      RowAmax(g + 2, 2, RowScale{scale + 2, 1, nullptr, 0}, RowAmax(g, 2, dyn, 0.0f));
   EXPECT_EQ(amax, 2.0f);  // max(|2|, |-2|, |2|, |1.5|)
   const float s = amax * InvTargetMax(Target::kInt8);
   uint8_t q[4] = {};
