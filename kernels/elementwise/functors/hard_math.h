@@ -2,13 +2,21 @@
 #pragma once
 
 #include <cmath>
+#include <cstddef>
 #include <limits>
+#include <type_traits>
 
 #include "elementwise/vmath.h"
+
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
 
 namespace aclcpu {
 namespace kernels {
 namespace hardmath {
+
+namespace ei = Eigen::internal;
 
 // exp with the whole fp32 range: vm::Exp (Eigen's fp32 exp) is accurate while the result is a
 // normal number but clamps its argument at −88.72 (so exp(−inf) would be 2.9e−39); below −87
@@ -32,7 +40,8 @@ EIGEN_ALWAYS_INLINE V FullExp(const V& z) {
 // ±0 → ±0. The start is within ~4e-7 relative and a step squares that (times |y| ≤ 4): one step
 // leaves ~1e-13, and rounded to fp32 it gave the two-step value's bits on every float of
 // (−1, 1) but ±0.164826021, where erfinv lies within ~1e-16 relative of a midpoint between two
-// floats (all 2.1e9 checked): fp32 lanes take one step, golden mode's double lanes keep two.
+// floats (all 2.1e9 checked): float scalars take one step, golden mode's double lanes keep two
+// (fp32 packets use ErfinvPacket below).
 template <int kNewton>
 inline double ErfinvDouble(double x) {
   if (std::isnan(x) || std::fabs(x) > 1) return std::numeric_limits<double>::quiet_NaN();
@@ -71,14 +80,103 @@ inline double ErfinvDouble(double x) {
   return y;
 }
 
-// erfinv per lane: fp32 lanes get the double value rounded once (the vendor's SIMT erfinvf is
-// an fp32 routine; ours is correctly rounded but for near-ties); double lanes keep it.
+namespace erfinv_detail {
+// erfinv(x) / x as polynomials (coefficients of the highest power first) in w - 3.125 on
+// w = -log((1 - x)(1 + x)) in [0, 6.25], and in sqrt(w) - 3.3 on sqrt(w) in [2.5, 4.1]:
+// Chebyshev fits (mpmath chebyfit, 40 digits) within 5e-14 and 3e-14 of the function, whose
+// values lie in [0.886, 4.2]. Every fp32 input below 1 in magnitude has sqrt(w) < 4.0.
+constexpr double kA[] = {-7.821062158848161e-17,  3.286337912967145e-16,   5.590517261426951e-15,
+                         -4.520363098448462e-14,  -7.048656663298171e-14,  2.676197731802362e-12,
+                         -1.30446184831271e-11,   -5.439912937706349e-11,  1.0514776076924755e-09,
+                         -4.111756662836446e-09,  -2.9070966428188564e-08, 4.234768928511731e-07,
+                         -1.3654684722232439e-06, -1.3882521132544262e-05, 0.0001867342076289058,
+                         -0.0007407025353812397,  -0.006033670871363198,   0.2401581824257861,
+                         1.6536545626831027};
+constexpr double kB[] = {-1.9671927125073473e-07, 7.66683057368954e-08,   1.4458558394588333e-06,
+                         -3.2480626515579673e-06, 6.497628484564501e-07,  1.3675147264907117e-05,
+                         -4.010648253244964e-05,  4.6350730258556494e-05, 4.9700341096928814e-05,
+                         -0.00033995261301027896, 0.0008313651965054239,  -0.0014207108928477987,
+                         0.002103581318242299,    -0.003292820865129287,  0.004843581617747791,
+                         1.0057691197962773,      3.1341615323207948};
+constexpr double kCenterA = 3.125, kSplitA = 6.25, kCenterB = 3.3;
+
+template <size_t N>
+EIGEN_ALWAYS_INLINE PacketD Horner(const double (&c)[N], const PacketD& t) {
+  PacketD r = ei::pset1<PacketD>(c[0]);
+  for (size_t i = 1; i < N; ++i) r = ei::pmadd(r, t, ei::pset1<PacketD>(c[i]));
+  return r;
+}
+}  // namespace erfinv_detail
+
+// erfinv of fp32 lanes, in double lanes: t = (1 - x)(1 + x) (exact), w = -log t, and
+// x * A(w - 3.125) below w = 6.25, x * B(sqrt(w) - 3.3) above, rounded once to fp32: within
+// 1e-13 relative of erfinv, so correctly rounded but where erfinv lies that close to a midpoint
+// between two floats (the reference allows the vendor's ulp). ±1 -> ±inf, |x| > 1 and NaN -> NaN
+// (log of a negative t), ±0 -> ±0. ~40x faster than the lane-by-lane Newton form it replaces.
+EIGEN_ALWAYS_INLINE PacketD ErfinvD(const PacketD& v) {
+  using namespace erfinv_detail;
+  const PacketD one = ei::pset1<PacketD>(1.0);
+  const PacketD w = ei::pnegate(ei::plog(ei::pmul(ei::psub(one, v), ei::padd(one, v))));
+  PacketD p = Horner(kA, ei::psub(w, ei::pset1<PacketD>(kCenterA)));
+  const PacketD tail = ei::pcmp_le(ei::pset1<PacketD>(kSplitA), w);
+  if (ei::predux_any(tail)) {  // a lane of |x| > 0.998: the tail polynomial there
+    const PacketD b = Horner(kB, ei::psub(ei::psqrt(w), ei::pset1<PacketD>(kCenterB)));
+    p = ei::pselect(tail, b, p);
+  }
+  PacketD r = ei::pmul(v, p);
+  const PacketD inf = ei::por(ei::pset1<PacketD>(std::numeric_limits<double>::infinity()),
+                              ei::pand(v, ei::pset1<PacketD>(-0.0)));
+  r = ei::pselect(ei::pcmp_eq(ei::pabs(v), one), inf, r);
+  // Every NaN as the positive quiet NaN (the log of a negative t may come back negative).
+  return ei::pselect(ei::pcmp_eq(r, r), r,
+                     ei::pset1<PacketD>(std::numeric_limits<double>::quiet_NaN()));
+}
+
+EIGEN_ALWAYS_INLINE Packet ErfinvPacket(const Packet& x) {
+#if defined(__AVX512F__)
+  if constexpr (kPacketSize == 16 && kPacketSizeD == 8) {
+    const __m256 hi8 = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(x), 1));
+    const __m256 lo = _mm512_cvtpd_ps(ErfinvD(_mm512_cvtps_pd(_mm512_castps512_ps256(x))));
+    const __m256 hi = _mm512_cvtpd_ps(ErfinvD(_mm512_cvtps_pd(hi8)));
+    return _mm512_castpd_ps(
+        _mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(lo)), _mm256_castps_pd(hi), 1));
+  }
+#elif defined(__AVX__)
+  if constexpr (kPacketSize == 8 && kPacketSizeD == 4) {
+    const __m128 lo = _mm256_cvtpd_ps(ErfinvD(_mm256_cvtps_pd(_mm256_castps256_ps128(x))));
+    const __m128 hi = _mm256_cvtpd_ps(ErfinvD(_mm256_cvtps_pd(_mm256_extractf128_ps(x, 1))));
+    return _mm256_set_m128(hi, lo);
+  }
+#elif defined(__SSE2__)
+  if constexpr (kPacketSize == 4 && kPacketSizeD == 2) {
+    const __m128 lo = _mm_cvtpd_ps(ErfinvD(_mm_cvtps_pd(x)));
+    const __m128 hi = _mm_cvtpd_ps(ErfinvD(_mm_cvtps_pd(_mm_movehl_ps(x, x))));
+    return _mm_movelh_ps(lo, hi);
+  }
+#endif
+  alignas(64) float xf[kPacketSize];
+  alignas(64) double xd[kPacketSize];
+  ei::pstore(xf, x);
+  for (int i = 0; i < kPacketSize; ++i) xd[i] = xf[i];
+  for (int j = 0; j < kPacketSize; j += kPacketSizeD) {
+    ei::pstore(xd + j, ErfinvD(ei::pload<PacketD>(xd + j)));
+  }
+  for (int i = 0; i < kPacketSize; ++i) xf[i] = static_cast<float>(xd[i]);
+  return ei::pload<Packet>(xf);
+}
+
+// erfinv: fp32 packets by ErfinvPacket (the vendor's SIMT erfinvf is an fp32 routine; ours is
+// correctly rounded but for near-ties); golden double lanes (and scalars) by the Newton form.
 template <typename V>
 inline V Erfinv(const V& x) {
-  constexpr int kNewton = vm::kGolden<V> ? 2 : 1;
-  return vm::Lanes(x, [](vm::Scalar<V> v) {
-    return static_cast<vm::Scalar<V>>(ErfinvDouble<kNewton>(static_cast<double>(v)));
-  });
+  if constexpr (std::is_same<V, Packet>::value) {
+    return ErfinvPacket(x);
+  } else {
+    constexpr int kNewton = vm::kGolden<V> ? 2 : 1;
+    return vm::Lanes(x, [](vm::Scalar<V> v) {
+      return static_cast<vm::Scalar<V>>(ErfinvDouble<kNewton>(static_cast<double>(v)));
+    });
+  }
 }
 
 }  // namespace hardmath
