@@ -333,11 +333,25 @@ int SetExecutorTensorAddr(const char* api, TensorRole role, aclOpExecutor* execu
                  DtypeName(target.dtype).c_str(), opcheck::ShapeString(ShapeOf(target)).c_str(),
                  DtypeName(tensor->dtype).c_str(), opcheck::ShapeString(tensor->viewShape).c_str());
   }
+  // CANN re-points the tensor itself, and every slot that holds it follows (an in-place
+  // operator's self and out, one tensor passed as two inputs): the slots phase 1 captured from
+  // this very tensor move together.
+  const uint64_t group = target.capturedId != 0 && target.capturedId == tensor->id ? tensor->id : 0;
   tensor->data = addr;
-  target.data = addr;
-  target.source = tensor;
-  target.sourceId = tensor->id;
-  target.sourceVersion = tensor->version;
+  auto move = [&](TensorSnapshot& s) {
+    s.data = addr;
+    s.source = tensor;
+    s.sourceId = tensor->id;
+    s.sourceVersion = tensor->version;
+  };
+  move(target);
+  auto follow = [&](auto& slots) {
+    for (size_t k = 0; k < slots.size(); ++k) {
+      if (group != 0 && slots[k].capturedId == group) move(slots[k]);
+    }
+  };
+  follow(plan.inputs);
+  follow(plan.outputs);
   executor->repointed = true;  // phase 2 re-checks bounds, device and overlap
   return ACLNN_SUCCESS;
 }

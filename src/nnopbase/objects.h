@@ -105,6 +105,9 @@ struct TensorSnapshot {
   const aclTensor* source = nullptr;  // never dereferenced unless still a live aclTensor
   uint64_t sourceId = 0;
   uint64_t sourceVersion = 0;
+  // The id of the tensor phase 1 captured here (0: none); address setters keep it. Slots with
+  // the same one held the same aclTensor, and move together when it is re-pointed.
+  uint64_t capturedId = 0;
 };
 TensorSnapshot Snapshot(const aclTensor& tensor);
 

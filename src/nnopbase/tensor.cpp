@@ -163,6 +163,7 @@ TensorSnapshot Snapshot(const aclTensor& tensor) {
   snapshot.source = &tensor;
   snapshot.sourceId = tensor.id;
   snapshot.sourceVersion = tensor.version;
+  snapshot.capturedId = tensor.id;
   return snapshot;
 }
 

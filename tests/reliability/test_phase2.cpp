@@ -104,6 +104,46 @@ TEST_F(Phase2, CapturedTensorChangedBehindTheExecutorIsRefused) {
   EXPECT_EQ(aclDestroyAclOpExecutor(exec), ACLNN_SUCCESS);
 }
 
+// One aclTensor in two slots (gradOutput and self; gradOutput and the in-place gradInput):
+// re-pointing it moves every slot that holds it, as CANN re-points the tensor itself.
+TEST_F(Phase2, SetAddrMovesEverySlotHoldingTheTensor) {
+  constexpr int64_t kN = 8;
+  void* a = Floats(kN, Ramp);
+  void* b = Floats(kN, [](int64_t i) { return 0.5f * static_cast<float>(i) - 2.0f; });
+  void* x = Floats(kN, Ramp);
+  const std::vector<float> bBefore = Read(b, kN);
+  {
+    void* o = Floats(kN, Ones);
+    T t({kN}, ACL_FLOAT, a), out({kN}, ACL_FLOAT, o);
+    aclOpExecutor* exec = nullptr;
+    ASSERT_EQ(SwishPlan(t, t, out, &exec), ACLNN_SUCCESS);
+    ASSERT_EQ(aclSetAclOpExecutorRepeatable(exec), ACLNN_SUCCESS);
+    ASSERT_EQ(aclSetInputTensorAddr(exec, 0, t, b), ACLNN_SUCCESS);
+    ASSERT_EQ(aclnnSwishBackward(nullptr, 0, exec, stream_), ACLNN_SUCCESS) << TakeErr();
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<float> got = Read(o, kN);
+    for (int64_t i = 0; i < kN; ++i) {  // both inputs read b
+      EXPECT_NEAR(got[i], SwishGrad(bBefore[i], bBefore[i]), 1e-5) << i;
+    }
+    EXPECT_EQ(aclDestroyAclOpExecutor(exec), ACLNN_SUCCESS);
+  }
+  {
+    T t({kN}, ACL_FLOAT, a), tx({kN}, ACL_FLOAT, x);
+    aclOpExecutor* exec = nullptr;
+    ASSERT_EQ(SwishPlan(t, tx, t, &exec), ACLNN_SUCCESS);  // in place over gradOutput
+    ASSERT_EQ(aclSetAclOpExecutorRepeatable(exec), ACLNN_SUCCESS);
+    ASSERT_EQ(aclSetOutputTensorAddr(exec, 0, t, b), ACLNN_SUCCESS);
+    ASSERT_EQ(aclnnSwishBackward(nullptr, 0, exec, stream_), ACLNN_SUCCESS) << TakeErr();
+    ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    const std::vector<float> gotB = Read(b, kN), gotA = Read(a, kN);
+    for (int64_t i = 0; i < kN; ++i) {
+      EXPECT_NEAR(gotB[i], SwishGrad(bBefore[i], Ramp(i)), 1e-5) << i;  // read b, wrote b
+      EXPECT_EQ(gotA[i], Ramp(i)) << i;                                 // a untouched
+    }
+    EXPECT_EQ(aclDestroyAclOpExecutor(exec), ACLNN_SUCCESS);
+  }
+}
+
 TEST_F(Phase2, SetAddrWithATensorThatIsNotTheCapturedOne) {
   void* a = Alloc(32);
   T tg({8}, ACL_FLOAT, a), tx({8}, ACL_FLOAT, a), out({8}, ACL_FLOAT, Alloc(32));
