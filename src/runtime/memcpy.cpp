@@ -214,6 +214,11 @@ int MemcpyAsync(void* dst, size_t destMax, const void* src, size_t count, int32_
   CopyPlan plan;
   int rc = CheckCopy("aclrtMemcpyAsync", dst, destMax, src, count, kind, &plan);
   if (rc != 0) return rc == 1 ? ACL_SUCCESS : rc;
+  if (kind == ACL_MEMCPY_HOST_TO_HOST) {  // the runtime's EP mode (aclrtGetRunMode: ACL_HOST)
+    return Fail(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                "aclrtMemcpyAsync: ACL_MEMCPY_HOST_TO_HOST is not supported in EP mode (the "
+                "host runs the application); copy host memory with memcpy or aclrtMemcpy");
+  }
   return Enqueue(
       "aclrtMemcpyAsync", stream, plan.pageableHost, dst, count, 2 * count,
       [dst, src, count] {

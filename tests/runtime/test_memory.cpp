@@ -145,10 +145,17 @@ TEST_F(MemoryTest, MemcpyRulesInCanonicalOrder) {
     if (row.message != nullptr) {
       EXPECT_NE(message.find(row.message), std::string::npos) << "row " << index << ": " << message;
     }
-    // The async form applies the same checks.
+    // The async form applies the same checks, and refuses HOST_TO_HOST (EP mode) after them.
+    const int asyncExpected = row.kind == H2H && row.expected == ACL_SUCCESS
+                                  ? ACL_ERROR_RT_FEATURE_NOT_SUPPORT
+                                  : row.expected;
     EXPECT_EQ(aclrtMemcpyAsync(row.dst, row.destMax, row.src, row.count, row.kind, stream_),
-              row.expected)
+              asyncExpected)
         << "async row " << index;
+    if (asyncExpected == ACL_ERROR_RT_FEATURE_NOT_SUPPORT) {
+      EXPECT_NE(TakeMessage().find("ACL_MEMCPY_HOST_TO_HOST is not supported in EP mode"),
+                std::string::npos);
+    }
     ++index;
   }
   EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
