@@ -47,6 +47,7 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* output, int64
 
   plan.in[0] = {output, "output", output->dtype};
   plan.in[1] = {gradOutput, "gradOutput", gradOutput->dtype};
+  plan.apiSwapsIn = true;  // the executor's input 0 is gradOutput, as the API lists them
   plan.out[0] = {out, "out", gradOutput->dtype};  // the kernel's dtype, then the cast
   plan.empty = opcheck::IsEmpty(gradOutput);
   return ops::FinishReducePlan(plan, workspaceSize, executor);

@@ -87,6 +87,7 @@ int GetWorkspaceSize(const aclTensor* features, aclTensor* labels, aclTensor* lo
   plan.in[1] = {labels, "labels", labels->dtype};
   plan.out[0] = {backprop, "backprop", features->dtype};
   plan.out[1] = {loss, "loss", features->dtype};
+  plan.apiSwapsOut = true;  // the executor's output 0 is loss, as the API lists them
   return ops::FinishReducePlan(plan, workspaceSize, executor);
 }
 

@@ -24,11 +24,13 @@ struct LaunchInfo {
   int64_t dim;
   kernels::DType inVia[2];
   kernels::DType outVia[2];
-  const char* names[4];  // inputs, then outputs (static literals)
+  const char* names[4];  // inputs, then outputs (static literals), in the kernel's order
+  int8_t inSlot[2];      // the executor slot of the kernel's input k (API order)
+  int8_t outSlot[2];
 };
 
-void FillOperand(const TensorSnapshot& view, kernels::DType via, int64_t dim, int ndim, bool perLine,
-                 rw::ReduceOperand* operand) {
+void FillOperand(const TensorSnapshot& view, kernels::DType via, int64_t dim, int ndim,
+                 bool perLine, rw::ReduceOperand* operand) {
   operand->data = const_cast<void*>(ViewFirstElement(view));
   ToElem(view.dtype, &operand->storage);
   operand->via = via;
@@ -50,38 +52,40 @@ int Launch(const ExecutorPlan& plan, aclrtStream stream) {
   const char* opName = plan.opName;
   const int nIn = rw::NumInputs(info.op);
   const int nOut = rw::NumOutputs(info.op);
+  auto In = [&](int k) -> const TensorSnapshot& { return plan.inputs[info.inSlot[k]]; };
+  auto Out = [&](int k) -> const TensorSnapshot& { return plan.outputs[info.outSlot[k]]; };
   if (CheckEnabled(1)) {
     for (int k = 0; k < nIn; ++k) {
-      ACLCPU_RETURN_IF_ERROR(RecheckViewMemory(opName, info.names[k], plan.inputs[k]));
+      ACLCPU_RETURN_IF_ERROR(RecheckViewMemory(opName, info.names[k], In(k)));
     }
     for (int k = 0; k < nOut; ++k) {
-      ACLCPU_RETURN_IF_ERROR(RecheckViewMemory(opName, info.names[nIn + k], plan.outputs[k]));
+      ACLCPU_RETURN_IF_ERROR(RecheckViewMemory(opName, info.names[nIn + k], Out(k)));
     }
   }
   for (int k = 0; k < nIn; ++k) {
-    ACLCPU_RETURN_IF_ERROR(CheckViewInitialised(opName, info.names[k], plan.inputs[k]));
+    ACLCPU_RETURN_IF_ERROR(CheckViewInitialised(opName, info.names[k], In(k)));
   }
   rw::ReduceProblem problem;
   problem.op = info.op;
   problem.computeF64 = info.computeF64;
-  const TensorSnapshot& shapeView = plan.inputs[0];
+  const TensorSnapshot& shapeView = In(0);
   problem.ndim = shapeView.shape.empty() ? 1 : static_cast<int>(shapeView.shape.size());
   problem.dim = static_cast<int>(info.dim);
   for (int d = 0; d < problem.ndim; ++d) {
     problem.shape[d] = shapeView.shape.empty() ? 1 : shapeView.shape[d];
   }
   for (int k = 0; k < nIn; ++k) {
-    FillOperand(plan.inputs[k], info.inVia[k], info.dim, problem.ndim, false, &problem.in[k]);
+    FillOperand(In(k), info.inVia[k], info.dim, problem.ndim, false, &problem.in[k]);
   }
   for (int k = 0; k < nOut; ++k) {
-    FillOperand(plan.outputs[k], info.outVia[k], info.dim, problem.ndim, k == 1, &problem.out[k]);
+    FillOperand(Out(k), info.outVia[k], info.dim, problem.ndim, k == 1, &problem.out[k]);
   }
   size_t cost = 0;
   std::vector<rt::ByteRange> writes;
-  for (int k = 0; k < nIn; ++k) cost += ViewTrafficBytes(plan.inputs[k]);
+  for (int k = 0; k < nIn; ++k) cost += ViewTrafficBytes(In(k));
   for (int k = 0; k < nOut; ++k) {
-    cost += ViewTrafficBytes(plan.outputs[k]);
-    writes.push_back(ViewHull(plan.outputs[k]));
+    cost += ViewTrafficBytes(Out(k));
+    writes.push_back(ViewHull(Out(k)));
   }
   kernels::ThreadPool* pool = rt::CurrentDevicePool();
   // The problem holds raw pointers and strides only: the executor may be gone when it runs.
@@ -150,7 +154,9 @@ int FinishReducePlan(const ReducePlan& plan, uint64_t* workspaceSize, aclOpExecu
   executorPlan.workspaceSize = 0;
   if (!plan.empty) {
     ACLCPU_RETURN_IF_ERROR(CheckViews(plan, nIn, nOut));
-    LaunchInfo info{plan.op, plan.computeF64, plan.dim, {}, {}, {}};
+    LaunchInfo info{plan.op, plan.computeF64, plan.dim, {}, {}, {}, {0, 1}, {0, 1}};
+    if (plan.apiSwapsIn && nIn == 2) info.inSlot[0] = 1, info.inSlot[1] = 0;
+    if (plan.apiSwapsOut && nOut == 2) info.outSlot[0] = 1, info.outSlot[1] = 0;
     for (int k = 0; k < nIn; ++k) {
       if (!ToElem(plan.in[k].via, &info.inVia[k])) info.inVia[k] = kernels::DType::F64;
       info.names[k] = plan.in[k].name;
@@ -168,13 +174,17 @@ int FinishReducePlan(const ReducePlan& plan, uint64_t* workspaceSize, aclOpExecu
     if (nIn == 1) {
       executorPlan.inputs = {Snapshot(*plan.in[0].tensor)};
     } else {
-      executorPlan.inputs = {Snapshot(*plan.in[0].tensor), Snapshot(*plan.in[1].tensor)};
+      executorPlan.inputs = {Snapshot(*plan.in[info.inSlot[0]].tensor),
+                             Snapshot(*plan.in[info.inSlot[1]].tensor)};
     }
     if (nOut == 1) {
       executorPlan.outputs = {Snapshot(*plan.out[0].tensor)};
     } else {
-      executorPlan.outputs = {Snapshot(*plan.out[0].tensor), Snapshot(*plan.out[1].tensor)};
+      executorPlan.outputs = {Snapshot(*plan.out[info.outSlot[0]].tensor),
+                              Snapshot(*plan.out[info.outSlot[1]].tensor)};
     }
+    for (int k = 0; k < nIn; ++k) executorPlan.inputNames[info.inSlot[k]] = plan.in[k].name;
+    for (int k = 0; k < nOut; ++k) executorPlan.outputNames[info.outSlot[k]] = plan.out[k].name;
     executorPlan.SetPayload(info);
     executorPlan.launch = &Launch;
   }

@@ -23,9 +23,13 @@ struct ReducePlan {
   const char* opName = "";
   kernels::rowwise::ReduceOp op = kernels::rowwise::ReduceOp::kSoftmax;
   bool computeF64 = false;
-  int64_t dim = 0;  // normalized, in [0, max(rank, 1))
-  ReduceArg in[2];
-  ReduceArg out[2];    // out[1]: a per-line output (its shape lacks `dim`)
+  int64_t dim = 0;   // normalized, in [0, max(rank, 1))
+  ReduceArg in[2];   // in the kernel's order
+  ReduceArg out[2];  // out[1]: a per-line output (its shape lacks `dim`)
+  // The API lists the kernel's two inputs (outputs) the other way round: the executor's slots,
+  // which aclSetInputTensorAddr & co. number, follow the API.
+  bool apiSwapsIn = false;
+  bool apiSwapsOut = false;
   bool empty = false;  // nothing to compute (the executor does nothing)
 };
 
