@@ -3,6 +3,7 @@
 // confirmed; being lenient keeps programs that skip aclInit working).
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -26,6 +27,26 @@ namespace rt {
 namespace {
 
 // Reads the whole config file; returns false (with *why) when it cannot be read.
+// CANN's limits on the aclInit file: 10 MiB, and at most 10 levels of objects and 10 of arrays,
+// counted over the raw characters (brackets inside strings count too, as CANN counts them).
+constexpr off_t kMaxConfigBytes = off_t{10} << 20;
+constexpr int kMaxConfigDepth = 10;
+
+bool NestingWithinLimits(const std::string& text, std::string* why) {
+  int objects = 0, arrays = 0, maxObjects = 0, maxArrays = 0;
+  for (char c : text) {
+    if (c == '{') maxObjects = std::max(maxObjects, ++objects);
+    if (c == '}' && objects > 0) --objects;
+    if (c == '[') maxArrays = std::max(maxArrays, ++arrays);
+    if (c == ']' && arrays > 0) --arrays;
+  }
+  if (maxObjects <= kMaxConfigDepth && maxArrays <= kMaxConfigDepth) return true;
+  *why = "objects nest " + std::to_string(maxObjects) + " deep and arrays " +
+         std::to_string(maxArrays) + " deep; CANN allows at most " +
+         std::to_string(kMaxConfigDepth) + " of each";
+  return false;
+}
+
 bool ReadConfig(const char* path, std::string* content, std::string* why) {
   struct stat st {};
   if (stat(path, &st) != 0) {
@@ -34,6 +55,10 @@ bool ReadConfig(const char* path, std::string* content, std::string* why) {
   }
   if (!S_ISREG(st.st_mode)) {
     *why = "not a regular file";
+    return false;
+  }
+  if (st.st_size > kMaxConfigBytes) {
+    *why = "larger than the 10 MiB CANN reads (" + std::to_string(st.st_size) + " bytes)";
     return false;
   }
   std::FILE* f = std::fopen(path, "rb");
@@ -134,7 +159,7 @@ int Init(const char* configPath) {
       return Failf(ACL_ERROR_INVALID_FILE, "aclInit: cannot read the config file \"%s\": %s",
                    configPath, why.c_str());
     }
-    if (!CheckJsonSyntax(config, &why)) {
+    if (!NestingWithinLimits(config, &why) || !CheckJsonSyntax(config, &why)) {
       return Failf(ACL_ERROR_PARSE_FILE, "aclInit: the config file \"%s\" is not valid JSON: %s",
                    configPath, why.c_str());
     }

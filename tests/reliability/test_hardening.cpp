@@ -181,8 +181,28 @@ TEST_F(Hardening, MalformedInitConfigurationIsRefused) {
     EXPECT_EQ(aclInit(path.c_str()), ACL_ERROR_PARSE_FILE) << text;
     EXPECT_THAT(TakeErr(), HasSubstr("is not valid JSON")) << text;
   }
-  const char* good[] = {"", "  \n", "{}", "{\"dump\": {\"dump_list\": [], \"x\": -1.5e3}}"};
-  for (const char* text : good) {
+  // CANN's nesting limits: 10 levels of objects and 10 of arrays, brackets counted as characters
+  // (inside strings too).
+  auto nest = [](char open, char close, int n, const std::string& inner) {
+    return std::string(static_cast<size_t>(n), open) + inner +
+           std::string(static_cast<size_t>(n), close);
+  };
+  auto objects = [](int n) {  // n levels: {"a": {"a": ... {} ... }}
+    std::string t;
+    for (int i = 1; i < n; ++i) t += "{\"a\":";
+    return t + "{}" + std::string(static_cast<size_t>(n - 1), '}');
+  };
+  const std::string deep[] = {nest('[', ']', 11, ""), "{\"a\":" + nest('[', ']', 11, "1") + "}",
+                              objects(11), "{\"s\": \"[[[[[[[[[[[\"}"};
+  for (const std::string& text : deep) {
+    std::ofstream(path) << text;
+    EXPECT_EQ(aclInit(path.c_str()), ACL_ERROR_PARSE_FILE) << text;
+    EXPECT_THAT(TakeErr(), HasSubstr("CANN allows at most 10 of each")) << text;
+  }
+  const std::string ten = "{\"a\":" + nest('[', ']', 10, "") + "}";
+  const std::string good[] = {
+      "", "  \n", "{}", "{\"dump\": {\"dump_list\": [], \"x\": -1.5e3}}", ten, objects(10)};
+  for (const std::string& text : good) {
     std::ofstream(path) << text;
     EXPECT_EQ(aclInit(path.c_str()), ACL_SUCCESS) << text << ": " << TakeErr();
     EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
