@@ -17,9 +17,27 @@ int Fail(int code, const std::string& message);
 // printf-style variant.
 int Failf(int code, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
 
-// Returns the thread's messages joined newest first and clears them; nullptr when empty. The
-// pointer stays valid until the next call on the same thread.
+// aclGetRecentErrMsg: returns the thread's messages (with the process-level mode, the
+// process's) joined newest first and clears them; nullptr when empty. The pointer stays valid
+// until the next call on the same thread.
 const char* TakeRecentErrMsg();
+// The calling thread's own messages, whatever the mode (a stream task's, taken by the stream).
+const char* TakeThreadErrMsg();
+// aclInit's err_msg_mode: "1" collects every thread's messages in one process-level list, which
+// aclGetRecentErrMsg on any thread returns; "0" (the default) keeps them per thread.
+void SetProcessLevelErrMsgs(bool on);
+// While one exists on a thread, its messages stay thread-local in either mode: a stream task's
+// messages belong to the task and are reported by the next synchronisation.
+class ThreadErrMsgScope {
+ public:
+  explicit ThreadErrMsgScope(bool active = true);
+  ~ThreadErrMsgScope();
+  ThreadErrMsgScope(const ThreadErrMsgScope&) = delete;
+  ThreadErrMsgScope& operator=(const ThreadErrMsgScope&) = delete;
+
+ private:
+  bool active_;
+};
 // Drops the thread's messages (tests use this).
 void ClearRecentErrMsg();
 // Exchanges the thread's messages (oldest first) with *messages. A stream task run inline on

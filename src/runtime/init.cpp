@@ -47,6 +47,21 @@ bool NestingWithinLimits(const std::string& text, std::string* why) {
   return false;
 }
 
+// err_msg_mode: "1" gathers the error messages of all threads for aclGetRecentErrMsg, "0" (the
+// default) keeps them per thread; another value is reported and the default kept.
+bool ProcessLevelErrMsgs(const std::string& config) {
+  std::string raw;
+  if (config.empty() || !TopLevelMember(config, "err_msg_mode", &raw)) return false;
+  if (raw == "\"1\"" || raw == "1") return true;
+  if (raw != "\"0\"" && raw != "0") {
+    Log(LogLevel::kWarning,
+        "aclInit: err_msg_mode %s is neither \"0\" (messages per thread) nor \"1\" (per "
+        "process); keeping them per thread",
+        raw.c_str());
+  }
+  return false;
+}
+
 bool ReadConfig(const char* path, std::string* content, std::string* why) {
   struct stat st {};
   if (stat(path, &st) != 0) {
@@ -92,6 +107,7 @@ struct Leftovers {
 // Drops every context and stream and marks the runtime finalised (lock held); the streams are
 // returned so that the caller drains them outside the lock.
 std::vector<std::shared_ptr<Stream>> FinalizeLocked(Registry& reg, Leftovers* left) {
+  SetProcessLevelErrMsgs(false);  // err_msg_mode lasts until the runtime finalises
   std::vector<std::shared_ptr<Stream>> streams;
   for (auto& entry : reg.streams) {
     if (!entry.second->isDefault()) ++left->streams;
@@ -195,6 +211,7 @@ int Init(const char* configPath) {
                  static_cast<unsigned long long>(reg.initRefs));
   }
   if (!AnyDeviceInUse(reg)) ReadDeviceEnvironment(reg);
+  SetProcessLevelErrMsgs(ProcessLevelErrMsgs(config));
   reg.initialized = true;
   reg.initRefs = 1;
   reg.initConfig = config;

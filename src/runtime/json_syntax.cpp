@@ -1,6 +1,8 @@
 #include "runtime/json_syntax.h"
 
 #include <cstring>
+#include <utility>
+#include <vector>
 
 namespace aclcpu {
 namespace rt {
@@ -78,10 +80,18 @@ class Parser {
     for (;;) {
       Space();
       if (pos_ >= s_.size() || s_[pos_] != '"') return Fail("expected a member name in quotes");
+      const size_t nameStart = pos_;
       if (!String()) return false;
+      const size_t nameEnd = pos_;
       Space();
       if (!Eat(':')) return Fail("expected ':'");
+      Space();
+      const size_t valueStart = pos_;
       if (!Value(depth + 1)) return false;
+      if (depth == 0) {  // a member of the top-level object: name without quotes, raw value
+        members_.emplace_back(s_.substr(nameStart + 1, nameEnd - nameStart - 2),
+                              s_.substr(valueStart, pos_ - valueStart));
+      }
       Space();
       if (Eat('}')) return true;
       if (!Eat(',')) return Fail("expected ',' or '}'");
@@ -142,6 +152,11 @@ class Parser {
 
   const std::string& s_;
   size_t pos_ = 0;
+
+ public:
+  std::vector<std::pair<std::string, std::string>> members_;
+
+ private:
   const char* error_ = "";
 };
 
@@ -149,6 +164,19 @@ class Parser {
 
 bool CheckJsonSyntax(const std::string& text, std::string* why) {
   return Parser(text).Document(why);
+}
+
+bool TopLevelMember(const std::string& text, const std::string& name, std::string* raw) {
+  Parser parser(text);
+  std::string why;
+  if (!parser.Document(&why)) return false;
+  bool found = false;
+  for (const auto& m : parser.members_) {
+    if (m.first != name) continue;
+    *raw = m.second;  // the last one, as a JSON object lookup of a repeated name gives
+    found = true;
+  }
+  return found;
 }
 
 }  // namespace rt

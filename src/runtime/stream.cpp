@@ -158,6 +158,8 @@ void Stream::Run(const char* what, Task& task, bool inline_) {
   // its error by the next synchronisation instead of joining the caller's aclGetRecentErrMsg.
   // In blocking mode the messages stay with the caller's thread.
   const bool worker = !blocking_ && !inline_;
+  // The task's messages stay on this thread even with process-level messages (err_msg_mode).
+  const ThreadErrMsgScope ownMessages(worker || inline_);
   if (worker) ClearRecentErrMsg();
   std::vector<std::string> callerMessages;
   if (inline_) SwapRecentErrMsgs(&callerMessages);
@@ -176,7 +178,7 @@ void Stream::Run(const char* what, Task& task, bool inline_) {
   }
   tRunningStream = outer;
   if (rc != 0 && worker) {
-    if (const char* recorded = TakeRecentErrMsg()) {
+    if (const char* recorded = TakeThreadErrMsg()) {
       if (!detail.empty()) detail += "; ";
       detail += recorded;
     }

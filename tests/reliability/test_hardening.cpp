@@ -12,6 +12,7 @@
 #include <fstream>
 #include <set>
 #include <string>
+#include <thread>
 
 #include "reliability_util.h"
 #include "runtime/runtime.h"
@@ -205,6 +206,40 @@ TEST_F(Hardening, MalformedInitConfigurationIsRefused) {
   for (const std::string& text : good) {
     std::ofstream(path) << text;
     EXPECT_EQ(aclInit(path.c_str()), ACL_SUCCESS) << text << ": " << TakeErr();
+    EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+  }
+  std::remove(path.c_str());
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+}
+
+// aclInit's err_msg_mode: "1" makes a failure on one thread readable by aclGetRecentErrMsg on
+// another; "0" and the default keep messages per thread.
+TEST_F(Hardening, ErrMsgModeSelectsProcessOrThreadMessages) {
+  aclrtDestroyStream(stream_);
+  stream_ = nullptr;
+  aclrtResetDevice(0);
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+  const std::string path = testing::TempDir() + "rel_err_msg_mode.json";
+  struct Case {
+    const char* config;
+    bool shared;
+  };
+  const Case cases[] = {{"{\"err_msg_mode\": \"1\"}", true},
+                        {"{\"err_msg_mode\": 1, \"dump\": {}}", true},
+                        {"{\"err_msg_mode\": \"0\"}", false},
+                        {"{\"dump\": {\"err_msg_mode\": \"1\"}}", false},  // not top level
+                        {"{}", false}};
+  for (const Case& c : cases) {
+    std::ofstream(path) << c.config;
+    ASSERT_EQ(aclInit(path.c_str()), ACL_SUCCESS) << c.config << ": " << TakeErr();
+    std::thread([] { EXPECT_EQ(aclrtFree(nullptr), ACL_ERROR_INVALID_PARAM); }).join();
+    const char* msg = aclGetRecentErrMsg();
+    EXPECT_EQ(msg != nullptr, c.shared) << c.config;
+    if (msg != nullptr) {
+      EXPECT_THAT(std::string(msg), HasSubstr("aclrtFree")) << c.config;
+    }
+    EXPECT_EQ(aclGetRecentErrMsg(), nullptr);  // read and cleared
     EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
   }
   std::remove(path.c_str());
