@@ -75,6 +75,18 @@ using SeluBackwardHalfI8Fn = SeluBackwardHalfFn<V, true>;
 // every packet down the slow full-range exp (Selu int32 ran at 0.2 of the roofline). NaN stays
 // NaN through min and max.
 constexpr float kSeluExpFloor = -85.0f;
+
+// e^z − 1 for z <= 0: the kernels' exp(z) − 1; golden mode's expm1, which keeps the small
+// negative inputs the subtraction cancels (exp(z) − 1 is 0 below |z| ~ 1e-16 in double).
+template <typename V>
+EIGEN_ALWAYS_INLINE V SeluExpm1(const V& z) {
+  using namespace vm;
+  if constexpr (kGolden<V>) {
+    return Lanes(z, [](Scalar<V> v) { return static_cast<Scalar<V>>(std::expm1(v)); });
+  } else {
+    return Sub(Exp(z), One<V>());
+  }
+}
 template <typename V>
 struct SeluFn {
   V lambda, lambdaAlpha, floor;
@@ -85,7 +97,7 @@ struct SeluFn {
   EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
     using namespace vm;
     const V pos = Mul(Max(x, Zero<V>()), lambda);
-    const V neg = Mul(Sub(Exp(Max(Min(x, Zero<V>()), floor)), One<V>()), lambdaAlpha);
+    const V neg = Mul(SeluExpm1(Max(Min(x, Zero<V>()), floor)), lambdaAlpha);
     return Add(pos, neg);
   }
 };

@@ -89,7 +89,9 @@ struct Reference<OpId::kSelu> {
     return Uniform(rng, -12, 12);
   }
   static std::vector<double> Specials(int) {
-    return {0.0, -0.0, 1.0, -1.0, INFINITY, -INFINITY, NAN, -100, 100};
+    // Small negative values: exp(x) − 1 cancels there (golden mode takes expm1).
+    return {0.0, -0.0,   1.0,     -1.0,   INFINITY, -INFINITY, NAN,       -100,
+            100, -1e-10, -1.3e-7, -9e-17, -1.3e-30, -3e-39,    -0.0078125};
   }
   static Expect Npu(const double* in, const KernelParams&, const KernelRow& row) {
     const double x = in[0];
