@@ -324,7 +324,10 @@ int SetExecutorTensorAddr(const char* api, TensorRole role, aclOpExecutor* execu
   TensorSnapshot& target = isOutput ? plan.outputs[slot] : plan.inputs[slot];
   // The tensor must be the one phase 1 captured at that slot (or describe the same view): a
   // different one would be re-pointed for nothing, and the slot's view would not be its view.
-  const bool captured = target.source == tensor && target.sourceId == tensor->id;
+  // The tensor phase 1 was given for that slot is accepted even where the operator keeps its
+  // own reshaped view of it (Prelu's weight, Heaviside's out): the view stays the operator's.
+  const bool captured = (target.source == tensor && target.sourceId == tensor->id) ||
+                        (target.capturedId != 0 && target.capturedId == tensor->id);
   if (!captured && !SameView(target, *tensor)) {
     return Failf(ACLNN_ERR_PARAM_INVALID,
                  "%s: tensor %p is not the tensor %s captured as %s %zu (%s %s), and its view "

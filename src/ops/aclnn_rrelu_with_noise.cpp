@@ -189,7 +189,9 @@ int GetWorkspaceSize(const char* kOpName, const aclTensor* self, const aclTensor
   }
   ExecutorPlan plan;
   plan.opName = kOpName;
-  plan.inputs = {Snapshot(*self)};
+  // noise is the API's input 1 (aclSetInputTensorAddr numbers it there) and written in
+  // training: it also holds output slot 1; both move together when it is re-pointed.
+  plan.inputs = {Snapshot(*self), Snapshot(*noise)};
   plan.outputs = {Snapshot(*out), Snapshot(*noise)};
   if (!empty) {
     plan.SetPayload(

@@ -170,15 +170,6 @@ inline std::vector<double> RandomValues(int64_t n, uint32_t seed, double lo, dou
   return v;
 }
 
-// Runs phase 2 on the shared stream and synchronizes.
-inline aclnnStatus RunPhase2(aclnnStatus (*phase2)(void*, uint64_t, aclOpExecutor*, aclrtStream),
-                             uint64_t workspaceSize, aclOpExecutor* executor) {
-  EXPECT_EQ(workspaceSize, 0u);
-  const aclnnStatus st = phase2(nullptr, workspaceSize, executor, AclEnvironment::Stream());
-  if (st != ACLNN_SUCCESS) return st;
-  return aclrtSynchronizeStream(AclEnvironment::Stream());
-}
-
 // Index helpers over row-major shapes: split a flat index of the halved shape into (pre, j,
 // post) around `dim`, and the flat index in the full shape of (pre, j, post).
 struct SplitIndex {

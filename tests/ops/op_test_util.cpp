@@ -1,5 +1,6 @@
 #include "op_test_util.h"
 
+#include <cstring>
 #include <limits>
 
 namespace optest {
@@ -48,6 +49,18 @@ void DeviceBuffer::Upload(const void* host, size_t bytes, size_t byteOffset) {
   ASSERT_EQ(aclrtMemcpy(static_cast<char*>(ptr_) + byteOffset, bytes_ - byteOffset, host, bytes,
                         ACL_MEMCPY_HOST_TO_DEVICE),
             ACL_SUCCESS);
+}
+
+FloatTensor::FloatTensor(const std::vector<int64_t>& shape, const std::vector<float>& values)
+    : buffer(values.size() * sizeof(float)), tensor(shape, ACL_FLOAT, buffer.data()) {
+  buffer.Upload(values.data(), values.size() * sizeof(float));
+}
+
+std::vector<float> FloatTensor::Read() const {
+  const std::vector<uint8_t> bytes = buffer.Download();
+  std::vector<float> v(bytes.size() / sizeof(float));
+  std::memcpy(v.data(), bytes.data(), v.size() * sizeof(float));
+  return v;
 }
 
 std::vector<uint8_t> DeviceBuffer::Download() const {

@@ -63,6 +63,25 @@ class Tensor {
   aclTensor* t_ = nullptr;
 };
 
+// Runs phase 2 on the shared stream and synchronizes.
+inline aclnnStatus RunPhase2(aclnnStatus (*phase2)(void*, uint64_t, aclOpExecutor*, aclrtStream),
+                             uint64_t workspaceSize, aclOpExecutor* executor) {
+  EXPECT_EQ(workspaceSize, 0u);
+  const aclnnStatus st = phase2(nullptr, workspaceSize, executor, AclEnvironment::Stream());
+  if (st != ACLNN_SUCCESS) return st;
+  return aclrtSynchronizeStream(AclEnvironment::Stream());
+}
+
+// A contiguous FLOAT tensor over its own device buffer, filled with `values`.
+struct FloatTensor {
+  DeviceBuffer buffer;
+  Tensor tensor;
+  FloatTensor(const std::vector<int64_t>& shape, const std::vector<float>& values);
+  aclTensor* get() const { return tensor.get(); }
+  void* data() const { return buffer.data(); }
+  std::vector<float> Read() const;
+};
+
 std::vector<int64_t> ContiguousStrides(const std::vector<int64_t>& shape);
 int64_t NumElements(const std::vector<int64_t>& shape);
 std::string TakeErrMsg();  // aclGetRecentErrMsg() as a string ("" when null)
