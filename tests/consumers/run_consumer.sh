@@ -28,9 +28,19 @@ case $mode in
       lib64/cmake/aclnn_cpu/aclnn_cpu-targets.cmake share/cmake/aclnn_cpu/aclnn_cpu-config.cmake \
       share/cmake/aclnn_cpu/aclnn_cpu-config-version.cmake share/cmake/aclnn_cpu/aclnn_cpu-targets.cmake \
       lib64/pkgconfig/aclnn_cpu.pc set_env.sh bin/setenv.bash \
-      lib64/libacl_rt.so lib64/libopapi_nn.so lib64/libopapi_math.so bin/aclnn-cpu-compare; do
+      lib64/libacl_rt.so lib64/libopapi_nn.so lib64/libopapi_math.so bin/aclnn-cpu-compare \
+      lib64/libopapi_transformer.so lib64/libopapi_cv.so lib64/libopapi_legacy.so \
+      runtime/include/acl/acl.h runtime/lib64/libascendcl.so lib64/stub/libascendcl.so \
+      lib64/stub/libnnopbase.so lib64/stub/libopapi.so "$(uname -m)-linux/lib64/libopapi.so" \
+      "$(uname -m)-linux/include/aclnnop/aclnn_relu.h"; do
       [ -e "$P/$f" ] || { echo "missing $P/$f"; exit 1; }
     done
+    # set_env.sh also parses under POSIX sh (dash), as Dockerfile RUN lines source it (there it
+    # cannot name itself: ASCEND_HOME_PATH falls back to the installed or packaged prefix).
+    if command -v dash >/dev/null; then
+      got=$(cd / && env -i PATH="$PATH" dash -c ". '$P/set_env.sh' && echo sourced")
+      [ "$got" = sourced ] || { echo "set_env.sh does not source under dash: $got"; exit 1; }
+    fi
     echo "installed into $P"
     ;;
   vendor_style)
