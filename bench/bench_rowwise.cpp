@@ -138,7 +138,8 @@ void SetSplitOperand(sk::Operand* o, const void* data, int64_t offset, const int
 
 void BM_Split(benchmark::State& st, SplitCase c, Dt d, int64_t n, int threads) {
   const size_t isz = DtSize(d);
-  const aclcpu::kernels::DType dtype = d == Dt::F32 ? aclcpu::kernels::DType::F32 : aclcpu::kernels::DType::BF16;
+  const aclcpu::kernels::DType dtype =
+      d == Dt::F32 ? aclcpu::kernels::DType::F32 : aclcpu::kernels::DType::BF16;
   const int64_t rows = n / kSplitCols, half = n / 2;
   const int64_t xShape[2] = {rows, kSplitCols}, xStrides[2] = {kSplitCols, 1};
   sk::Geometry g;

@@ -16,8 +16,7 @@ inline rt::ByteRange ViewHull(const TensorSnapshot& view) { return WrittenHull(v
 inline int RecheckViewMemory(const char* opName, const char* arg, const TensorSnapshot& view) {
   return RecheckView(opName, arg, view);
 }
-inline int CheckViewInitialised(const char* opName, const char* arg,
-                                const TensorSnapshot& view) {
+inline int CheckViewInitialised(const char* opName, const char* arg, const TensorSnapshot& view) {
   return CheckInitialised(opName, arg, view);
 }
 // ACLNN_CPU_CHECK=2: marks an output's bytes written (in stream order, when enqueued).

@@ -9,6 +9,7 @@
 #include <type_traits>
 
 // Every public header, in both spellings of the aclnnop path.
+#include "abi_ops_headers_all.h"  // every include/aclnnop/aclnn_*.h (generated)
 #include "acl/acl.h"
 #include "acl/acl_base.h"
 #include "acl/acl_rt_api.h"
@@ -20,7 +21,6 @@
 #include "aclnnop/aclnn_selu_backward.h"
 #include "aclnnop/aclnn_swish_backward.h"
 #include "aclnnop/aclnn_util.h"
-#include "abi_ops_headers_all.h"  // every include/aclnnop/aclnn_*.h (generated)
 #include "aclnnop/level2/aclnn_selu_backward.h"
 #include "aclnnop/level2/aclnn_swish_backward.h"
 #include "level2/aclnn_swish_backward.h"

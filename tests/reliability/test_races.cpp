@@ -67,9 +67,9 @@ TEST_F(Races, DestroyingATensorWhilePhaseOneReadsIt) {
   // At least kRounds rounds, and more (for up to 5 s) until the reader has met a tensor at all:
   // on a loaded machine it may not be scheduled during the first rounds.
   const auto start = std::chrono::steady_clock::now();
-  for (int i = 0; i < kRounds || (planned.load() + refused.load() + bad.load() == 0 &&
-                                   std::chrono::steady_clock::now() - start <
-                                       std::chrono::seconds(5));
+  for (int i = 0;
+       i < kRounds || (planned.load() + refused.load() + bad.load() == 0 &&
+                       std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
        ++i) {
     const int64_t shape[] = {kN};
     aclTensor* g = aclCreateTensor(shape, 1, ACL_FLOAT, nullptr, 0, ACL_FORMAT_ND, shape, 1, a);
