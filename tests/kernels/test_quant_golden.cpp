@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <ostream>
 #include <random>
 #include <vector>
 
@@ -107,6 +108,12 @@ struct GeluCase {
   bool withScale;
 };
 
+// GoogleTest would otherwise print the parameters' bytes, padding included (valgrind flags it).
+void PrintTo(const GeluCase& c, std::ostream* os) {
+  *os << "target " << static_cast<int>(c.target) << (c.tanhForm ? " tanh" : " erf")
+      << (c.dynamic ? " dynamic" : " static") << (c.withScale ? " scaled" : "");
+}
+
 class GeluQuantGolden : public ::testing::TestWithParam<GeluCase> {};
 
 TEST_P(GeluQuantGolden, CodesAreNearestToTheExactValue) {
@@ -195,6 +202,12 @@ struct SwigluCase {
   double clamp;
   bool grouped;
 };
+
+void PrintTo(const SwigluCase& c, std::ostream* os) {
+  *os << "mode " << static_cast<int>(c.mode) << " target " << static_cast<int>(c.target)
+      << (c.roundScale ? " roundScale" : "") << " clamp " << c.clamp
+      << (c.grouped ? " grouped" : "");
+}
 
 class SwigluGroupQuantGolden : public ::testing::TestWithParam<SwigluCase> {};
 
