@@ -85,17 +85,8 @@ double TargetMax(Target target) {
 }
 
 float InvTargetMax(Target target) {
-  switch (target) {
-    case Target::kInt8:
-      return 1.0f / 127.0f;
-    case Target::kFloat8E4M3FN:
-      return 1.0f / 448.0f;
-    case Target::kFloat8E5M2:
-      return 1.0f / 57344.0f;
-    case Target::kHiFloat8:
-      return 1.0f / 32768.0f;
-  }
-  return 0.0f;
+  // The vendor's fp32 constant 1.0f / max (every max is an exact float).
+  return 1.0f / static_cast<float>(TargetMax(target));
 }
 
 template <typename T>
