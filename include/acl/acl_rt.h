@@ -305,6 +305,12 @@ ACL_FUNC_VISIBILITY aclError aclrtLaunchCallback(aclrtCallback fn, void *userDat
 ACL_FUNC_VISIBILITY aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream);
 ACL_FUNC_VISIBILITY aclError aclrtProcessReport(int32_t timeout);
+/* The operator execution timeout: in seconds, in milliseconds, and in microseconds with the
+ * value that took effect (0 selects the longest). Kept for the process; a CPU task is never cut
+ * short by it. */
+ACL_FUNC_VISIBILITY aclError aclrtSetOpExecuteTimeOut(uint32_t timeout);
+ACL_FUNC_VISIBILITY aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t timeout);
+ACL_FUNC_VISIBILITY aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t *actualTimeout);
 
 /* ---- Events ------------------------------------------------------------------------------- */
 

@@ -37,6 +37,11 @@ static inline aclError aclrtCreateStream(aclrtStream *stream, uint32_t priority,
   return aclrtCreateStreamWithConfig(stream, priority, flag);
 }
 
+/* aclrtSetOpExecuteTimeOut in microseconds, returning the timeout that took effect. */
+static inline aclError aclrtSetOpExecuteTimeOut(uint64_t timeout, uint64_t *actualTimeout) {
+  return aclrtSetOpExecuteTimeOutV2(timeout, actualTimeout);
+}
+
 /* aclrtCreateEvent with ACL_EVENT_* flags. */
 static inline aclError aclrtCreateEvent(aclrtEvent *event, uint32_t flag) {
   return aclrtCreateEventWithFlag(event, flag);

@@ -3,6 +3,7 @@
 // device and CANN capability queries, package versions and the 2-D copy. Each validates its
 // arguments as the others do and builds on the emulated streams, events and memory.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -176,6 +177,60 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
         return Api("aclrtUnSubscribeReport", [&]() -> int {
           int32_t device = 0;
           return aclcpu::rt::StreamDevice("aclrtUnSubscribeReport", stream, &device);
+        });
+      });
+}
+
+}  // extern "C"
+
+namespace {
+
+// The operator execution timeout (µs) set last; 0 until one is set. The longest accepted is the
+// vendor's AI Core maximum, 1091 s; 0 selects it, and longer requests are held at it.
+constexpr uint64_t kMaxOpTimeoutUs = uint64_t{1091} * 1000 * 1000;
+std::atomic<uint64_t> g_opTimeoutUs{0};
+
+uint64_t SetOpTimeout(uint64_t us) {
+  const uint64_t actual = us == 0 ? kMaxOpTimeoutUs : std::min(us, kMaxOpTimeoutUs);
+  g_opTimeoutUs.store(actual);
+  return actual;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtSetOpExecuteTimeOut(uint32_t timeout) {
+  return Traced(
+      "aclrtSetOpExecuteTimeOut", [&](Call& c) { c.UInt("timeout", timeout); },
+      [&] {
+        return Api("aclrtSetOpExecuteTimeOut", [&]() -> int {
+          SetOpTimeout(uint64_t{timeout} * 1000 * 1000);
+          return ACL_SUCCESS;
+        });
+      });
+}
+
+aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t timeout) {
+  return Traced(
+      "aclrtSetOpExecuteTimeOutWithMs", [&](Call& c) { c.UInt("timeout", timeout); },
+      [&] {
+        return Api("aclrtSetOpExecuteTimeOutWithMs", [&]() -> int {
+          SetOpTimeout(uint64_t{timeout} * 1000);
+          return ACL_SUCCESS;
+        });
+      });
+}
+
+aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t* actualTimeout) {
+  return Traced(
+      "aclrtSetOpExecuteTimeOutV2",
+      [&](Call& c) { c.UInt("timeout", timeout).Out("actualTimeout", actualTimeout); },
+      [&] {
+        return Api("aclrtSetOpExecuteTimeOutV2", [&]() -> int {
+          if (actualTimeout == nullptr) return Null("aclrtSetOpExecuteTimeOutV2", "actualTimeout");
+          *actualTimeout = SetOpTimeout(timeout);
+          return ACL_SUCCESS;
         });
       });
 }

@@ -35,12 +35,14 @@ const AbiSymbol kSymbols[] = {
 aclError (*const kSyncStreamTimeout)(aclrtStream, int32_t) = aclrtSynchronizeStream;
 aclError (*const kSyncStream)(aclrtStream) = aclrtSynchronizeStream;
 aclError (*const kCreateStreamCfg)(aclrtStream *, uint32_t, uint32_t) = aclrtCreateStream;
+aclError (*const kOpTimeoutUs)(uint64_t, uint64_t *) = aclrtSetOpExecuteTimeOut;
 aclError (*const kMallocFloat)(float **, size_t, aclrtMemMallocPolicy,
                                aclrtMallocConfig *) = aclrtMalloc<float>;
 const AbiSymbol kOverloads[] = {
     {"aclrtSynchronizeStream(stream, timeout)", reinterpret_cast<void (*)()>(kSyncStreamTimeout)},
     {"aclrtSynchronizeStream(stream)", reinterpret_cast<void (*)()>(kSyncStream)},
     {"aclrtCreateStream(stream, priority, flag)", reinterpret_cast<void (*)()>(kCreateStreamCfg)},
+    {"aclrtSetOpExecuteTimeOut(timeout, actualTimeout)", reinterpret_cast<void (*)()>(kOpTimeoutUs)},
     {"aclrtMalloc<float>", reinterpret_cast<void (*)()>(kMallocFloat)},
 };
 

@@ -37,7 +37,7 @@ const AbiSymbol kOps[] = {
 };
 #undef ABI_FN
 
-constexpr size_t kRuntimeCount = 78;   // runtime functions of acl/acl.h
+constexpr size_t kRuntimeCount = 81;   // runtime functions of acl/acl.h
 constexpr size_t kNnopbaseCount = 45;  // acl_meta.h (43) + aclnn_base.h (2)
 // Operators are listed per group (tests/abi/ops/*.inc); consumers.exported_symbols checks that
 // libopapi exports exactly these names. Each operator has its two phases.

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "acl/acl_rt_api.h"
 #include "aclnn/acl_meta.h"
 #include "aclnn/opdev/op_errno.h"
 #include "runtime_test_util.h"
@@ -64,6 +65,30 @@ TEST_F(ExtraApiTest, CallbacksRunInStreamOrder) {
   EXPECT_EQ(aclrtLaunchCallback(Bump, &calls, static_cast<aclrtCallbackBlockType>(7), stream_),
             ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclrtProcessReport(-2), ACL_ERROR_INVALID_PARAM);
+}
+
+TEST_F(ExtraApiTest, OpExecuteTimeoutReportsTheValueThatTookEffect) {
+  uint64_t actual = 1;
+  EXPECT_EQ(aclrtSetOpExecuteTimeOutV2(2500, &actual), ACL_SUCCESS);
+  EXPECT_EQ(actual, 2500u);
+  EXPECT_EQ(aclrtSetOpExecuteTimeOutV2(0, &actual), ACL_SUCCESS);  // 0: the longest, 1091 s
+  EXPECT_EQ(actual, 1091000000u);
+  EXPECT_EQ(aclrtSetOpExecuteTimeOutV2(uint64_t{1} << 40, &actual), ACL_SUCCESS);
+  EXPECT_EQ(actual, 1091000000u);
+  EXPECT_EQ(aclrtSetOpExecuteTimeOutV2(5, nullptr), ACL_ERROR_INVALID_PARAM);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("actualTimeout"), std::string::npos);
+  // The acl_rt_api.h overload forwards to V2.
+  actual = 0;
+  EXPECT_EQ(aclrtSetOpExecuteTimeOut(uint64_t{7}, &actual), ACL_SUCCESS);
+  EXPECT_EQ(actual, 7u);
+  EXPECT_EQ(aclrtSetOpExecuteTimeOut(3u), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSetOpExecuteTimeOutWithMs(40u), ACL_SUCCESS);
+  // Work still runs to completion after a short timeout.
+  void* dev = nullptr;
+  ASSERT_EQ(aclrtMalloc(&dev, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMemsetAsync(dev, 64, 1, 64, stream_), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFree(dev), ACL_SUCCESS);
 }
 
 TEST_F(ExtraApiTest, EventsStreamsAndFailureMode) {
