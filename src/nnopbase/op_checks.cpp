@@ -212,12 +212,17 @@ int MaxRank(const char* op, const char* arg, const aclTensor* tensor, size_t max
                                            " (shape " + ShapeString(tensor->viewShape) + ")");
 }
 
-int NotComplexScalar(const char* op, const char* arg, const aclScalar* scalar) {
+int LiveScalar(const char* op, const char* arg, const aclScalar* scalar) {
   if (scalar != nullptr && !Registry<aclScalar>().Contains(scalar)) {
     return Fail(ACLNN_ERR_PARAM_INVALID, std::string(op) + ": " + arg +
                                              " is not a live aclScalar (destroyed or not created "
                                              "by aclCreateScalar)");
   }
+  return ACLNN_SUCCESS;
+}
+
+int NotComplexScalar(const char* op, const char* arg, const aclScalar* scalar) {
+  ACLCPU_RETURN_IF_ERROR(LiveScalar(op, arg, scalar));
   if (scalar == nullptr || (!IsComplex(scalar->dtype) && FindDtype(scalar->dtype) != nullptr &&
                             FindDtype(scalar->dtype)->kind != DtypeKind::kOther &&
                             FindDtype(scalar->dtype)->kind != DtypeKind::kUndefined)) {

@@ -23,6 +23,8 @@ int SameShape(const char* op, const char* refArg, const aclTensor* ref, const ch
               const aclTensor* tensor);
 int MaxRank(const char* op, const char* arg, const aclTensor* tensor, size_t maxRank);
 int NotComplexScalar(const char* op, const char* arg, const aclScalar* scalar);
+// The scalar, when not null, must be a live aclScalar (its dtype is not checked).
+int LiveScalar(const char* op, const char* arg, const aclScalar* scalar);
 // The tensor must be a live aclTensor (catches destroyed or foreign handles).
 int LiveTensor(const char* op, const char* arg, const aclTensor* tensor);
 // Every byte the view can touch lies inside one live aclrtMalloc allocation, measured against

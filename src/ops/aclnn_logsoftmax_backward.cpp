@@ -40,7 +40,7 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* output, int64
   ACLCPU_CHECK_DTYPE_IN(output, kDtypes);
   ACLCPU_CHECK_DTYPE_IN(gradOutput, kDtypes);
   ACLCPU_CHECK_SAME_DTYPE(gradOutput, output);
-  ACLCPU_RETURN_IF_ERROR(ops::FloatOutput(kOpName, "out", out));
+  ACLCPU_RETURN_IF_ERROR(ops::CastableOutput(kOpName, "out", out));
   ACLCPU_CHECK_MAX_RANK(output, kMaxRank);
   ACLCPU_CHECK_MAX_RANK(gradOutput, kMaxRank);
   ACLCPU_CHECK_MAX_RANK(out, kMaxRank);

@@ -1,7 +1,8 @@
 // aclnnSoftplusBackward: gradInput = g where β·x > threshold, else g / (1 + exp(−β·x))
 // (SoftplusV2Grad). The kernel computes in the inputs' dtype when both are FLOAT, FLOAT16 or
 // BFLOAT16 and equal, in FLOAT otherwise (DOUBLE included); the result is cast to gradInput's
-// dtype. A null beta / threshold, which the vendor dereferences, is refused with 161001.
+// dtype. A null beta / threshold, which the vendor dereferences, is refused with 161001; one
+// the vendor cannot convert to float (complex) reads as 0, as its ToFloat gives.
 #include "aclnnop/aclnn_softplus_backward.h"
 
 #include <vector>
@@ -65,8 +66,8 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, const a
   if (!empty) {
     ACLCPU_CHECK_NOT_NULL(beta);
     ACLCPU_CHECK_NOT_NULL(threshold);
-    ACLCPU_RETURN_IF_ERROR(opcheck::NotComplexScalar(kOpName, "beta", beta));
-    ACLCPU_RETURN_IF_ERROR(opcheck::NotComplexScalar(kOpName, "threshold", threshold));
+    ACLCPU_RETURN_IF_ERROR(opcheck::LiveScalar(kOpName, "beta", beta));
+    ACLCPU_RETURN_IF_ERROR(opcheck::LiveScalar(kOpName, "threshold", threshold));
   }
 
   const bool native = IsKernelDtype(gradOutput->dtype) && gradOutput->dtype == self->dtype;
@@ -75,10 +76,11 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, const a
   float b = 0.0f, t = 0.0f;
   double bExact = 0.0, tExact = 0.0;
   if (!empty) {
-    ScalarToFloat(beta->dtype, beta->value, &b);
-    ScalarToDouble(beta->dtype, beta->value, &bExact);
-    ScalarToFloat(threshold->dtype, threshold->value, &t);
-    ScalarToDouble(threshold->dtype, threshold->value, &tExact);
+    // The vendor's ToFloat of a complex scalar (or any dtype it cannot convert) is 0.
+    if (!ScalarToFloat(beta->dtype, beta->value, &b)) b = 0.0f;
+    if (!ScalarToDouble(beta->dtype, beta->value, &bExact)) bExact = 0.0;
+    if (!ScalarToFloat(threshold->dtype, threshold->value, &t)) t = 0.0f;
+    if (!ScalarToDouble(threshold->dtype, threshold->value, &tExact)) tExact = 0.0;
   }
   call.params.SetScalar(kernels::kSoftplusBeta, b, bExact);
   call.params.SetScalar(kernels::kSoftplusThreshold, t, tExact);

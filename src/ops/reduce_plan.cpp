@@ -2,11 +2,13 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "aclnn/opdev/op_errno.h"
 #include "common/check_level.h"
 #include "common/error.h"
 #include "common/precision.h"
+#include "elementwise/cast.h"
 #include "nnopbase/objects.h"
 #include "nnopbase/op_checks.h"
 #include "ops/view_memory.h"
@@ -27,7 +29,73 @@ struct LaunchInfo {
   const char* names[4];  // inputs, then outputs (static literals), in the kernel's order
   int8_t inSlot[2];      // the executor slot of the kernel's input k (API order)
   int8_t outSlot[2];
+  // Output 0's dtype is not a float the kernel stores (SoftmaxBackward's unchecked out): the
+  // kernel writes a contiguous buffer of outVia[0], which the vendor's Cast then converts.
+  bool castOut;
+  kernels::DType castTo;
 };
+
+// The kernel's element type for any dtype the vendor's Cast writes; false for the others.
+bool ToCastElem(aclDataType dtype, kernels::DType* elem) {
+  if (ToElem(dtype, elem)) return true;
+  switch (dtype) {
+    case ACL_INT8:
+      *elem = kernels::DType::I8;
+      return true;
+    case ACL_UINT8:
+      *elem = kernels::DType::U8;
+      return true;
+    case ACL_INT16:
+      *elem = kernels::DType::I16;
+      return true;
+    case ACL_INT32:
+      *elem = kernels::DType::I32;
+      return true;
+    case ACL_INT64:
+      *elem = kernels::DType::I64;
+      return true;
+    case ACL_BOOL:
+      *elem = kernels::DType::Bool;
+      return true;
+    case ACL_COMPLEX64:
+      *elem = kernels::DType::C64;
+      return true;
+    case ACL_COMPLEX128:
+      *elem = kernels::DType::C128;
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Converts the row-major values of `shape` at src (type `from`) into the strided view at dst
+// (type `to`, strides in elements): the last dim one strided run at a time.
+void CastIntoView(const char* src, kernels::DType from, char* dst, kernels::DType to,
+                  const std::vector<int64_t>& shape, const std::vector<int64_t>& strides) {
+  const kernels::CastFn cast = kernels::GetCast(from, to);
+  const int nd = static_cast<int>(shape.size());
+  if (nd == 0) {
+    cast(src, 1, dst, 1, 1);
+    return;
+  }
+  const int64_t run = shape[nd - 1];
+  int64_t runs = 1;
+  for (int d = 0; d + 1 < nd; ++d) runs *= shape[d];
+  if (run == 0 || runs == 0) return;
+  const int64_t fromSize = static_cast<int64_t>(kernels::DTypeSize(from));
+  const int64_t toSize = static_cast<int64_t>(kernels::DTypeSize(to));
+  std::vector<int64_t> idx(static_cast<size_t>(nd), 0);
+  int64_t offset = 0;  // elements of dst
+  for (int64_t r = 0; r < runs; ++r) {
+    cast(src + r * run * fromSize, 1, dst + offset * toSize, strides[nd - 1], run);
+    for (int d = nd - 2; d >= 0; --d) {
+      offset += strides[d];
+      if (++idx[d] < shape[d]) break;
+      offset -= strides[d] * shape[d];
+      idx[d] = 0;
+    }
+  }
+}
 
 void FillOperand(const TensorSnapshot& view, kernels::DType via, int64_t dim, int ndim,
                  bool perLine, rw::ReduceOperand* operand) {
@@ -80,6 +148,23 @@ int Launch(const ExecutorPlan& plan, aclrtStream stream) {
   for (int k = 0; k < nOut; ++k) {
     FillOperand(Out(k), info.outVia[k], info.dim, problem.ndim, k == 1, &problem.out[k]);
   }
+  // Output 0 through a buffer of outVia[0] and the cast: the kernel's operand is that buffer,
+  // row-major (its pointer is set when the task runs and owns it).
+  std::vector<int64_t> castShape;
+  std::vector<int64_t> castStrides;
+  char* castDst = nullptr;
+  if (info.castOut) {
+    const TensorSnapshot& o = Out(0);
+    castShape.assign(o.shape.begin(), o.shape.end());
+    castStrides.assign(o.strides.begin(), o.strides.end());
+    castDst = static_cast<char*>(const_cast<void*>(ViewFirstElement(o)));
+    problem.out[0].storage = info.outVia[0];
+    int64_t stride = 1;
+    for (int d = problem.ndim - 1; d >= 0; --d) {
+      problem.out[0].strides[d] = stride;
+      stride *= problem.shape[d];
+    }
+  }
   size_t cost = 0;
   std::vector<rt::ByteRange> writes;
   for (int k = 0; k < nIn; ++k) cost += ViewTrafficBytes(In(k));
@@ -89,8 +174,20 @@ int Launch(const ExecutorPlan& plan, aclrtStream stream) {
   }
   kernels::ThreadPool* pool = rt::CurrentDevicePool();
   // The problem holds raw pointers and strides only: the executor may be gone when it runs.
-  auto task = [problem, pool]() -> int {
+  const bool castOut = info.castOut;
+  const kernels::DType castFrom = info.outVia[0];
+  const kernels::DType castTo = info.castTo;
+  auto task = [problem, pool, castOut, castFrom, castTo, castShape, castStrides,
+               castDst]() mutable -> int {
+    std::vector<char> buffer;
+    if (castOut) {
+      int64_t n = 1;
+      for (int64_t d : castShape) n *= d;
+      buffer.resize(static_cast<size_t>(n) * kernels::DTypeSize(castFrom));
+      problem.out[0].data = buffer.data();
+    }
     rw::RunReduce(problem, pool);
+    if (castOut) CastIntoView(buffer.data(), castFrom, castDst, castTo, castShape, castStrides);
     return 0;
   };
   const int rc = rt::Submit(stream, opName, std::move(task), std::move(writes), cost);
@@ -154,7 +251,8 @@ int FinishReducePlan(const ReducePlan& plan, uint64_t* workspaceSize, aclOpExecu
   executorPlan.workspaceSize = 0;
   if (!plan.empty) {
     ACLCPU_RETURN_IF_ERROR(CheckViews(plan, nIn, nOut));
-    LaunchInfo info{plan.op, plan.computeF64, plan.dim, {}, {}, {}, {0, 1}, {0, 1}};
+    LaunchInfo info{plan.op, plan.computeF64, plan.dim, {},    {},
+                    {},      {0, 1},          {0, 1},   false, kernels::DType::F32};
     if (plan.apiSwapsIn && nIn == 2) info.inSlot[0] = 1, info.inSlot[1] = 0;
     if (plan.apiSwapsOut && nOut == 2) info.outSlot[0] = 1, info.outSlot[1] = 0;
     for (int k = 0; k < nIn; ++k) {
@@ -164,6 +262,15 @@ int FinishReducePlan(const ReducePlan& plan, uint64_t* workspaceSize, aclOpExecu
     for (int k = 0; k < nOut; ++k) {
       if (!ToElem(plan.out[k].via, &info.outVia[k])) info.outVia[k] = kernels::DType::F64;
       info.names[nIn + k] = plan.out[k].name;
+    }
+    kernels::DType outElem = kernels::DType::F32;
+    if (!ToElem(plan.out[0].tensor->dtype, &outElem)) {
+      if (nOut != 1 || !ToCastElem(plan.out[0].tensor->dtype, &outElem)) {
+        return Fail(ACLNN_ERR_PARAM_INVALID, std::string(plan.opName) + ": " + plan.out[0].name +
+                                                 " has a dtype the result cannot be cast to");
+      }
+      info.castOut = true;
+      info.castTo = outElem;
     }
     if (CurrentPrecision() == PrecisionMode::kGolden) {
       // The golden: float64 from the exactly widened inputs, one rounding to each output.

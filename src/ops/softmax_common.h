@@ -45,13 +45,14 @@ inline int Bf16OnChip(const char* op, const char* arg, const aclTensor* t, const
                                            " (" + soc.familyName + ")");
 }
 
-// The result is cast to an output dtype the vendor leaves unchecked; we can store floats only.
-inline int FloatOutput(const char* op, const char* arg, const aclTensor* t) {
-  if (t->dtype == ACL_FLOAT || t->dtype == ACL_FLOAT16 || t->dtype == ACL_BF16 ||
-      t->dtype == ACL_DOUBLE) {
-    return ACLNN_SUCCESS;
-  }
-  return opcheck::DtypeIn(op, arg, t->dtype, {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE});
+// The result is cast to an output dtype the vendor leaves unchecked: any dtype its Cast writes
+// (floats, integers, bool, complex); the others (strings, 4-bit and 8-bit float formats, ...)
+// have no element conversion here and are refused.
+inline int CastableOutput(const char* op, const char* arg, const aclTensor* t) {
+  return opcheck::DtypeIn(
+      op, arg, t->dtype,
+      {ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT8, ACL_UINT8, ACL_INT16, ACL_INT32,
+       ACL_INT64, ACL_BOOL, ACL_COMPLEX64, ACL_COMPLEX128});
 }
 
 }  // namespace ops

@@ -42,7 +42,8 @@ const AbiSymbol kOverloads[] = {
     {"aclrtSynchronizeStream(stream, timeout)", reinterpret_cast<void (*)()>(kSyncStreamTimeout)},
     {"aclrtSynchronizeStream(stream)", reinterpret_cast<void (*)()>(kSyncStream)},
     {"aclrtCreateStream(stream, priority, flag)", reinterpret_cast<void (*)()>(kCreateStreamCfg)},
-    {"aclrtSetOpExecuteTimeOut(timeout, actualTimeout)", reinterpret_cast<void (*)()>(kOpTimeoutUs)},
+    {"aclrtSetOpExecuteTimeOut(timeout, actualTimeout)",
+     reinterpret_cast<void (*)()>(kOpTimeoutUs)},
     {"aclrtMalloc<float>", reinterpret_cast<void (*)()>(kMallocFloat)},
 };
 

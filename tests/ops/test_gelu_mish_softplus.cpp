@@ -271,6 +271,15 @@ TEST(GeluSoftplusOps, SoftplusBackward) {
     // Computed in FLOAT: the DOUBLE result is an fp32 value.
     EXPECT_EQ(o.values[2][i], static_cast<double>(static_cast<float>(o.values[2][i])));
   }
+  // β and threshold are never dtype-checked: a complex scalar reads as 0 (the vendor's ToFloat),
+  // so t = 0 > threshold 0 is false and every result is g / 2.
+  const Outcome c = RunOp({Arg{{8}, ACL_FLOAT, {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8}},
+                           Arg{{8}, ACL_FLOAT, xs}, Arg{{8}, ACL_FLOAT}},
+                          SoftplusOp(Scalars{3, 2, ACL_COMPLEX64}, true), aclnnSoftplusBackward);
+  ASSERT_EQ(c.status, ACLNN_SUCCESS) << c.message;
+  for (size_t i = 0; i < xs.size(); ++i) {
+    EXPECT_EQ(c.values[2][i], static_cast<double>(static_cast<float>(c.values[0][i]) / 2.0f)) << i;
+  }
   const Arg f{{2, 3}};
   const Arg nul{{2, 3}, ACL_FLOAT, {}, ACL_FORMAT_ND, true};
   RunTable(

@@ -1,6 +1,8 @@
 // The softmax family through the public API against float64 references: every dtype pair the
 // vendor allows, last and non-last dims (negative too), 0-d tensors, transposed inputs, strided
 // outputs whose gaps must keep their sentinel, and sizes around the kernel's packet and chunk.
+#include <cmath>
+#include <cstring>
 #include <string>
 
 #include "aclnnop/aclnn_logsoftmax.h"
@@ -198,6 +200,76 @@ TEST(SoftmaxNumeric, TransposedInputStridedOutput) {
       for (int64_t dim : {-1, 0}) {
         RunNumCase({op, dt, dt, {37, 53}, dim, true, 2}, 7);
         RunNumCase({op, dt, dt, {37, 53}, dim, false, 3}, 8);
+      }
+    }
+  }
+}
+
+// The backward ops leave out's dtype unchecked and cast their result to it (the vendor's Cast:
+// toward zero, saturating, NaN -> 0): here int32 and bool outs, one of them a transposed view
+// inside a larger buffer whose other elements must stay untouched.
+TEST(SoftmaxNumeric, BackwardResultIsCastToAnIntegerOut) {
+  const std::vector<int64_t> shape = {3, 4};
+  const int64_t n = NumElements(shape);
+  for (RefOp op : {RefOp::kSoftmaxGrad, RefOp::kLogSoftmaxGrad}) {
+    for (bool transposed : {false, true}) {
+      SCOPED_TRACE(
+          std::string(op == RefOp::kSoftmaxGrad ? "SoftmaxBackward" : "LogSoftmaxBackward") +
+          (transposed ? " transposed out" : ""));
+      DevTensor y(ACL_FLOAT, shape);
+      DevTensor dy(ACL_FLOAT, shape);
+      ForEachIndex(shape, [&](const std::vector<int64_t>& i) {
+        const double k = static_cast<double>(i[0] * 4 + i[1]);
+        y.Set(i, op == RefOp::kSoftmaxGrad ? 0.05 * (k + 1) : -0.1 * k);
+        dy.Set(i, 3.7 * (k - 5.5));
+      });
+      y.Upload();
+      dy.Upload();
+      // out: int32 [3, 4], contiguous or a transposed view of a [4, 3] block with a 2-element gap
+      // before it; the sentinel -7 everywhere else.
+      const std::vector<int64_t> strides =
+          transposed ? std::vector<int64_t>{1, 3} : std::vector<int64_t>{4, 1};
+      const int64_t offset = transposed ? 2 : 0;
+      std::vector<int32_t> host(static_cast<size_t>(n + offset + 2), -7);
+      DeviceBuffer buf(host.size() * sizeof(int32_t));
+      buf.Upload(host.data(), host.size() * sizeof(int32_t));
+      Tensor out(shape, ACL_INT32, buf.data(), &strides, offset);
+      uint64_t ws = 1;
+      aclOpExecutor* exec = nullptr;
+      aclnnStatus st = op == RefOp::kSoftmaxGrad ? aclnnSoftmaxBackwardGetWorkspaceSize(
+                                                       dy.get(), y.get(), 1, out.get(), &ws, &exec)
+                                                 : aclnnLogSoftmaxBackwardGetWorkspaceSize(
+                                                       dy.get(), y.get(), 1, out.get(), &ws, &exec);
+      ASSERT_EQ(st, ACLNN_SUCCESS) << TakeErrMsg();
+      st = op == RefOp::kSoftmaxGrad
+               ? aclnnSoftmaxBackward(nullptr, 0, exec, AclEnvironment::Stream())
+               : aclnnLogSoftmaxBackward(nullptr, 0, exec, AclEnvironment::Stream());
+      ASSERT_EQ(st, ACLNN_SUCCESS) << TakeErrMsg();
+      ASSERT_EQ(aclrtSynchronizeStream(AclEnvironment::Stream()), ACL_SUCCESS);
+      const std::vector<uint8_t> bytes = buf.Download();
+      std::vector<int32_t> got(host.size());
+      std::memcpy(got.data(), bytes.data(), got.size() * sizeof(int32_t));
+      std::vector<bool> touched(host.size(), false);
+      for (int64_t r = 0; r < shape[0]; ++r) {
+        std::vector<double> a, b, ref, scale;
+        for (int64_t c = 0; c < shape[1]; ++c) {
+          a.push_back(y.Get({r, c}));
+          b.push_back(dy.Get({r, c}));
+        }
+        ReferenceLine(op, a, b, false, &ref, &scale);
+        for (int64_t c = 0; c < shape[1]; ++c) {
+          const size_t at = static_cast<size_t>(offset + r * strides[0] + c * strides[1]);
+          touched[at] = true;
+          // Values are kept a safe distance from integers, so fp32 rounding cannot move the
+          // truncation.
+          EXPECT_EQ(got[at], static_cast<int32_t>(std::trunc(ref[c])))
+              << r << "," << c << " ref " << ref[c];
+        }
+      }
+      for (size_t k = 0; k < got.size(); ++k) {
+        if (!touched[k]) {
+          EXPECT_EQ(got[k], -7) << "element " << k << " outside the view";
+        }
       }
     }
   }

@@ -304,8 +304,9 @@ TEST(SoftmaxValidation, LogSoftmaxBackward) {
             }),
        kInvalid, "out shape [3,2]"},
       {"dim range", Make(a, [](Spec& s) { s.dim = -3; }), kInvalid, "dim -3 is out of range"},
-      {"int out refused (divergence)", Make(a, [](Spec& s) { s.t[2].dtype = ACL_INT32; }), kInvalid,
-       "out dtype INT32"},
+      {"int out is cast to", Make(a, [](Spec& s) { s.t[2].dtype = ACL_INT32; }), kOk, ""},
+      {"no cast to fp8", Make(a, [](Spec& s) { s.t[2].dtype = ACL_FLOAT8_E4M3FN; }), kInvalid,
+       "out dtype FLOAT8_E4M3FN"},
   });
 }
 
