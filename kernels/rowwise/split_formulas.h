@@ -135,12 +135,12 @@ struct SituGluFn {
   static constexpr int kIn = 2, kOut = 1;
   template <typename P>
   EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params& p) const {
+    // The vendor's order: (tanh(gate · 1/β) · β) · sigmoid(gate), then · up'.
     const P beta = Set<P>(p.beta);
-    const P situ = ei::pmul(ei::pmul(beta, Tanh(ei::pdiv(in[0], beta))), Sigmoid(in[0]));
+    const P situ = ei::pmul(ei::pmul(Tanh(DivByAttr(in[0], p.beta)), beta), Sigmoid(in[0]));
     P up = in[1];
     if (Attr<P>(p.linearBeta) > 0) {
-      const P lb = Set<P>(p.linearBeta);
-      up = ei::pmul(lb, Tanh(ei::pdiv(up, lb)));
+      up = ei::pmul(Tanh(DivByAttr(up, p.linearBeta)), Set<P>(p.linearBeta));
     }
     out[0] = ei::pmul(situ, up);
   }
@@ -194,24 +194,26 @@ struct SituGluGradFn {
   static constexpr int kIn = 3, kOut = 2;
   template <typename P>
   EIGEN_ALWAYS_INLINE void operator()(const P* in, P* out, const Params& p) const {
+    // The vendor's order (situ_glu_grad.hpp): z = gate · 1/β, situ = (t · β) · s,
+    // inner = (1 - t·t) + ((1 - s) · t) · β, dGate = ((dy · up') · s) · inner,
+    // dUp = (dy · situ) · (1 - tu·tu).
     const P one = Set<P>(1.0);
     const P beta = Set<P>(p.beta);
     const P& dy = in[0];
-    const P z = ei::pdiv(in[1], beta);
+    const P z = DivByAttr(in[1], p.beta);
     const P t = Tanh(z);
     const P s = Sigmoid(in[1]);
-    const P situ = ei::pmul(ei::pmul(beta, t), s);
+    const P situ = ei::pmul(ei::pmul(t, beta), s);
     P up = in[2];
     P dUpFactor = one;
     if (Attr<P>(p.linearBeta) > 0) {
-      const P lb = Set<P>(p.linearBeta);
-      const P zu = ei::pdiv(up, lb);
+      const P zu = DivByAttr(up, p.linearBeta);
       const P tu = Tanh(zu);
-      up = ei::pmul(lb, tu);
+      up = ei::pmul(tu, Set<P>(p.linearBeta));
       dUpFactor = OneMinusTanhSquared(zu, tu, p.golden);
     }
     const P inner = ei::padd(OneMinusTanhSquared(z, t, p.golden),
-                             ei::pmul(ei::pmul(beta, t), OneMinusSigmoid(in[1], s, p.golden)));
+                             ei::pmul(ei::pmul(OneMinusSigmoid(in[1], s, p.golden), t), beta));
     out[0] = ei::pmul(ei::pmul(ei::pmul(dy, up), s), inner);
     out[1] = ei::pmul(ei::pmul(dy, situ), dUpFactor);
   }

@@ -224,10 +224,18 @@ inline PF GeluErfExact(const PF& x) {
 
 inline double GeluErfExact(double x) { return GeluErf(x); }
 
-// tanh: Eigen's rational approximation (measured within 4.6 ulps over [-10, 10]; no
-// cancellation near 0, unlike 1 - 2 / (exp(2x) + 1)).
-inline PF Tanh(const PF& x) { return ei::ptanh(x); }
+// tanh: vm::Tanh, in double lanes rounded once (correctly rounded but for near-ties). Eigen's
+// fp32 rational form was within 4.6 ulps but saturated to 1 from |x| = 7.9, which took the
+// 1 - t^2 term of SituGluGrad away (0.14 % of the gradient at x = 8).
+inline PF Tanh(const PF& x) { return vm::Tanh(x); }
 inline double Tanh(double x) { return std::tanh(x); }
+
+// x / b as the vendor's kernels form it: x times the fp32 reciprocal of the fp32 attribute
+// (Muls(x, 1.0f / b)); golden divides by b exactly.
+inline PF DivByAttr(const PF& x, double b) {
+  return ei::pmul(x, Set<PF>(1.0f / static_cast<float>(b)));
+}
+inline double DivByAttr(double x, double b) { return x / b; }
 
 // d/dx of the erf gelu: Phi(x) + x phi(x).
 inline PF GeluErfGrad(const PF& x) {

@@ -221,7 +221,7 @@ struct EluFn {
   EIGEN_ALWAYS_INLINE static V Expm1Select(const V& z) {
     using namespace vm;
     if constexpr (kGolden<V>) {
-      return Lanes(z, [](Scalar<V> v) { return static_cast<Scalar<V>>(std::expm1(v)); });
+      return Expm1(z);
     } else {
       // Horner from the highest coefficient: t = z·c_top, then t = (t + c)·z per lower one.
       V t = Mul(z, Set<V>(kDegree5 ? 1.0f / 120.0f : 1.0f / 24.0f));
@@ -283,7 +283,7 @@ struct CeluFn {
     using namespace vm;
     V m;
     if constexpr (kGolden<V>) {
-      m = Lanes(Div(x, alpha), [](Scalar<V> v) { return static_cast<Scalar<V>>(std::expm1(v)); });
+      m = Expm1(Div(x, alpha));
     } else {
       const V u = Mul(x, inverse);
       const V e = Exp(u);

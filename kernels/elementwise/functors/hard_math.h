@@ -133,36 +133,7 @@ EIGEN_ALWAYS_INLINE PacketD ErfinvD(const PacketD& v) {
 }
 
 EIGEN_ALWAYS_INLINE Packet ErfinvPacket(const Packet& x) {
-#if defined(__AVX512F__)
-  if constexpr (kPacketSize == 16 && kPacketSizeD == 8) {
-    const __m256 hi8 = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(x), 1));
-    const __m256 lo = _mm512_cvtpd_ps(ErfinvD(_mm512_cvtps_pd(_mm512_castps512_ps256(x))));
-    const __m256 hi = _mm512_cvtpd_ps(ErfinvD(_mm512_cvtps_pd(hi8)));
-    return _mm512_castpd_ps(
-        _mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(lo)), _mm256_castps_pd(hi), 1));
-  }
-#elif defined(__AVX__)
-  if constexpr (kPacketSize == 8 && kPacketSizeD == 4) {
-    const __m128 lo = _mm256_cvtpd_ps(ErfinvD(_mm256_cvtps_pd(_mm256_castps256_ps128(x))));
-    const __m128 hi = _mm256_cvtpd_ps(ErfinvD(_mm256_cvtps_pd(_mm256_extractf128_ps(x, 1))));
-    return _mm256_set_m128(hi, lo);
-  }
-#elif defined(__SSE2__)
-  if constexpr (kPacketSize == 4 && kPacketSizeD == 2) {
-    const __m128 lo = _mm_cvtpd_ps(ErfinvD(_mm_cvtps_pd(x)));
-    const __m128 hi = _mm_cvtpd_ps(ErfinvD(_mm_cvtps_pd(_mm_movehl_ps(x, x))));
-    return _mm_movelh_ps(lo, hi);
-  }
-#endif
-  alignas(64) float xf[kPacketSize];
-  alignas(64) double xd[kPacketSize];
-  ei::pstore(xf, x);
-  for (int i = 0; i < kPacketSize; ++i) xd[i] = xf[i];
-  for (int j = 0; j < kPacketSize; j += kPacketSizeD) {
-    ei::pstore(xd + j, ErfinvD(ei::pload<PacketD>(xd + j)));
-  }
-  for (int i = 0; i < kPacketSize; ++i) xf[i] = static_cast<float>(xd[i]);
-  return ei::pload<Packet>(xf);
+  return vm::InDoubleLanes(x, [](const PacketD& v) { return ErfinvD(v); });
 }
 
 // erfinv: fp32 packets by ErfinvPacket (the vendor's SIMT erfinvf is an fp32 routine; ours is

@@ -82,7 +82,7 @@ template <typename V>
 EIGEN_ALWAYS_INLINE V SeluExpm1(const V& z) {
   using namespace vm;
   if constexpr (kGolden<V>) {
-    return Lanes(z, [](Scalar<V> v) { return static_cast<Scalar<V>>(std::expm1(v)); });
+    return Expm1(z);
   } else {
     return Sub(Exp(z), One<V>());
   }
