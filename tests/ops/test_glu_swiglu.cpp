@@ -113,6 +113,15 @@ TEST(SwiGlu, EmptyNeedsNoWork) {
   const P1 p = Phase1(x.get(), -1, out.get());
   ASSERT_EQ(p.status, ACLNN_SUCCESS) << TakeErrMsg();
   EXPECT_EQ(RunPhase2(aclnnSwiGlu, p.ws, p.exec), ACLNN_SUCCESS);
+  // A non-empty out for an empty x: refused by the 950 tiling only; elsewhere nothing is written.
+  DevTensor outFull({2, 2}, ACL_FLOAT);
+  const P1 q = Phase1(x.get(), -1, outFull.get());
+  if (ChipIs950()) {
+    EXPECT_EQ(q.status, ACLNN_ERR_PARAM_INVALID);
+    return;
+  }
+  ASSERT_EQ(q.status, ACLNN_SUCCESS) << TakeErrMsg();
+  EXPECT_EQ(RunPhase2(aclnnSwiGlu, q.ws, q.exec), ACLNN_SUCCESS);
 }
 
 TEST(SwiGlu, FailureTable) {
