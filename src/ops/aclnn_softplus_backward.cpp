@@ -13,6 +13,7 @@
 #include "elementwise/functors/gelu_modes.h"
 #include "nnopbase/op_checks.h"
 #include "ops/elementwise_plan.h"
+#include "ops/hard_checks.h"
 #include "ops/op_export.h"
 
 namespace aclcpu {
@@ -77,10 +78,8 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, const a
   double bExact = 0.0, tExact = 0.0;
   if (!empty) {
     // The vendor's ToFloat of a complex scalar (or any dtype it cannot convert) is 0.
-    if (!ScalarToFloat(beta->dtype, beta->value, &b)) b = 0.0f;
-    if (!ScalarToDouble(beta->dtype, beta->value, &bExact)) bExact = 0.0;
-    if (!ScalarToFloat(threshold->dtype, threshold->value, &t)) t = 0.0f;
-    if (!ScalarToDouble(threshold->dtype, threshold->value, &tExact)) tExact = 0.0;
+    ops::hard::ReadScalar(beta, &b, &bExact);
+    ops::hard::ReadScalar(threshold, &t, &tExact);
   }
   call.params.SetScalar(kernels::kSoftplusBeta, b, bExact);
   call.params.SetScalar(kernels::kSoftplusThreshold, t, tExact);

@@ -11,6 +11,7 @@
 #include "elementwise/cast.h"
 #include "nnopbase/objects.h"
 #include "nnopbase/op_checks.h"
+#include "ops/elementwise_plan.h"
 #include "ops/view_memory.h"
 #include "runtime/runtime.h"
 
@@ -34,39 +35,6 @@ struct LaunchInfo {
   bool castOut;
   kernels::DType castTo;
 };
-
-// The kernel's element type for any dtype the vendor's Cast writes; false for the others.
-bool ToCastElem(aclDataType dtype, kernels::DType* elem) {
-  if (ToElem(dtype, elem)) return true;
-  switch (dtype) {
-    case ACL_INT8:
-      *elem = kernels::DType::I8;
-      return true;
-    case ACL_UINT8:
-      *elem = kernels::DType::U8;
-      return true;
-    case ACL_INT16:
-      *elem = kernels::DType::I16;
-      return true;
-    case ACL_INT32:
-      *elem = kernels::DType::I32;
-      return true;
-    case ACL_INT64:
-      *elem = kernels::DType::I64;
-      return true;
-    case ACL_BOOL:
-      *elem = kernels::DType::Bool;
-      return true;
-    case ACL_COMPLEX64:
-      *elem = kernels::DType::C64;
-      return true;
-    case ACL_COMPLEX128:
-      *elem = kernels::DType::C128;
-      return true;
-    default:
-      return false;
-  }
-}
 
 // Converts the row-major values of `shape` at src (type `from`) into the strided view at dst
 // (type `to`, strides in elements): the last dim one strided run at a time.
@@ -265,7 +233,7 @@ int FinishReducePlan(const ReducePlan& plan, uint64_t* workspaceSize, aclOpExecu
     }
     kernels::DType outElem = kernels::DType::F32;
     if (!ToElem(plan.out[0].tensor->dtype, &outElem)) {
-      if (nOut != 1 || !ToCastElem(plan.out[0].tensor->dtype, &outElem)) {
+      if (nOut != 1 || !ToKernelDtype(plan.out[0].tensor->dtype, &outElem)) {
         return Fail(ACLNN_ERR_PARAM_INVALID, std::string(plan.opName) + ": " + plan.out[0].name +
                                                  " has a dtype the result cannot be cast to");
       }
