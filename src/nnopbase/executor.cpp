@@ -308,8 +308,12 @@ int SetExecutorTensorAddr(const char* api, TensorRole role, aclOpExecutor* execu
                  static_cast<void*>(executor));
   }
   ExecutorPlan& plan = executor->plan;
-  const size_t inputs = plan.inputs.size();
-  const size_t outputs = plan.outputs.size();
+  // The API's numbering (ApiSlotMap), or the snapshots' where the plan keeps them in API order.
+  auto apiCount = [](const ApiSlotMap& map, size_t snapshots) {
+    return map.IsSet() ? static_cast<size_t>(map.count) : snapshots;
+  };
+  const size_t inputs = apiCount(plan.apiInputs, plan.inputs.size());
+  const size_t outputs = apiCount(plan.apiOutputs, plan.outputs.size());
   const size_t count = role == TensorRole::kInput    ? inputs
                        : role == TensorRole::kOutput ? outputs
                                                      : inputs + outputs;
@@ -320,7 +324,19 @@ int SetExecutorTensorAddr(const char* api, TensorRole role, aclOpExecutor* execu
   // kAny numbers the inputs first, then the outputs.
   const bool isOutput =
       role == TensorRole::kOutput || (role == TensorRole::kAny && index >= inputs);
-  const size_t slot = role == TensorRole::kAny && isOutput ? index - inputs : index;
+  const size_t apiIndex = role == TensorRole::kAny && isOutput ? index - inputs : index;
+  const ApiSlotMap& map = isOutput ? plan.apiOutputs : plan.apiInputs;
+  const int slotEntry = map.IsSet() ? map.slot[apiIndex] : static_cast<int>(apiIndex);
+  if (slotEntry == ApiSlotMap::kNull) {
+    return Failf(ACLNN_ERR_PARAM_INVALID,
+                 "%s: %s %zu of %s was null at phase 1: there is no tensor to re-point", api,
+                 isOutput ? "output" : "input", apiIndex, plan.opName);
+  }
+  if (slotEntry == ApiSlotMap::kUnread) {
+    tensor->data = addr;  // the operator never touches it: nothing else follows
+    return ACLNN_SUCCESS;
+  }
+  const size_t slot = static_cast<size_t>(slotEntry);
   TensorSnapshot& target = isOutput ? plan.outputs[slot] : plan.inputs[slot];
   // The tensor must be the one phase 1 captured at that slot (or describe the same view): a
   // different one would be re-pointed for nothing, and the slot's view would not be its view.
@@ -332,9 +348,10 @@ int SetExecutorTensorAddr(const char* api, TensorRole role, aclOpExecutor* execu
     return Failf(ACLNN_ERR_PARAM_INVALID,
                  "%s: tensor %p is not the tensor %s captured as %s %zu (%s %s), and its view "
                  "differs (%s %s); pass the tensor given to phase 1",
-                 api, static_cast<void*>(tensor), plan.opName, isOutput ? "output" : "input", slot,
-                 DtypeName(target.dtype).c_str(), opcheck::ShapeString(ShapeOf(target)).c_str(),
-                 DtypeName(tensor->dtype).c_str(), opcheck::ShapeString(tensor->viewShape).c_str());
+                 api, static_cast<void*>(tensor), plan.opName, isOutput ? "output" : "input",
+                 apiIndex, DtypeName(target.dtype).c_str(),
+                 opcheck::ShapeString(ShapeOf(target)).c_str(), DtypeName(tensor->dtype).c_str(),
+                 opcheck::ShapeString(tensor->viewShape).c_str());
   }
   // CANN re-points the tensor itself, and every slot that holds it follows (an in-place
   // operator's self and out, one tensor passed as two inputs): the slots phase 1 captured from

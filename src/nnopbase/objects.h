@@ -145,6 +145,31 @@ class SnapshotArray {
   TensorSnapshot items_[N];
 };
 
+// How aclSetInputTensorAddr & co. number an operator's tensors: as its API declares them, the
+// optional ones included (spec/api.md: every IR tensor has a number; one that was null at phase 1
+// is refused with 161002). A plan whose snapshots leave out or add tensors says, per API tensor,
+// which snapshot it is; unset, the snapshots are the numbering.
+struct ApiSlotMap {
+  static constexpr size_t kMax = 6;
+  static constexpr int8_t kNull = -1;    // the caller passed null at phase 1
+  static constexpr int8_t kUnread = -2;  // given, but never read or written: re-pointed only
+  int8_t count = -1;                     // < 0: unset
+  int8_t slot[kMax] = {};
+
+  bool IsSet() const { return count >= 0; }
+  void Set(std::initializer_list<int8_t> slots) {
+    count = 0;
+    for (int8_t s : slots) {
+      if (static_cast<size_t>(count) < kMax) slot[count++] = s;
+    }
+  }
+  // The entry for an API tensor that may be null: its snapshot index, kUnread when the plan
+  // captured none, kNull when there is no tensor.
+  static int8_t Of(const void* tensor, int snapshot) {
+    return tensor == nullptr ? kNull : snapshot >= 0 ? static_cast<int8_t>(snapshot) : kUnread;
+  }
+};
+
 struct ExecutorPlan;
 // Enqueues the work on `stream` using the plan's current snapshots (which
 // aclSetInputTensorAddr & co. may have updated) and its launch payload. Returns an aclnnStatus.
@@ -164,6 +189,8 @@ struct ExecutorPlan {
   // entry is named "input <i>" / "output <i>".
   const char* inputNames[kMaxInputs] = {};
   const char* outputNames[kMaxOutputs] = {};
+  ApiSlotMap apiInputs;   // unset: `inputs` in order
+  ApiSlotMap apiOutputs;  // unset: `outputs` in order
   uint64_t workspaceSize = 0;
   LaunchFn launch = nullptr;  // null when there is nothing to do (empty tensors)
   alignas(16) unsigned char payload[kPayloadBytes] = {};  // launch's own data (POD), by value

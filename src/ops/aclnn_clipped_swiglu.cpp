@@ -83,6 +83,7 @@ int GetWorkspaceSize(const char* kOpName, bool v2, const aclTensor* x,
   plan.out = out;
   plan.xName = "x";
   plan.groupIndex = groupIndexOptional;
+  plan.takesGroupIndex = true;
   plan.groupSumInFloat = !sc::Is950(*soc);  // the A2 kernel sums in fp32
   return ops::FinishSplitPlan(plan, workspaceSize, executor);
 }

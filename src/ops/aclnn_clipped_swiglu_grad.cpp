@@ -83,6 +83,7 @@ int GetWorkspaceSize(const aclTensor* gradY, const aclTensor* x,
   plan.dyName = "gradY";
   plan.outName = "gradXOut";
   plan.groupIndex = groupIndexOptional;
+  plan.takesGroupIndex = true;
   plan.groupSumInFloat = !sc::Is950(*soc);
   return ops::FinishSplitPlan(plan, workspaceSize, executor);
 }

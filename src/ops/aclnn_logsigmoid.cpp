@@ -20,8 +20,9 @@ constexpr ops::ElementwiseDesc kDesc = {
 const std::vector<aclDataType> kDtypes = {ACL_FLOAT, ACL_FLOAT16};
 const std::vector<aclDataType> kDtypesBf16 = {ACL_FLOAT, ACL_FLOAT16, ACL_BF16};
 
-int GetWorkspaceSize(const char* kOpName, const aclTensor* self, aclTensor* out,
-                     uint64_t* workspaceSize, aclOpExecutor** executor) {
+// forward: aclnnLogSigmoidForward, whose API numbers `buffer` as output 1 (null or not).
+int GetWorkspaceSize(const char* kOpName, const aclTensor* self, aclTensor* out, bool forward,
+                     const aclTensor* buffer, uint64_t* workspaceSize, aclOpExecutor** executor) {
   ACLCPU_CHECK_NOT_NULL(workspaceSize);
   ACLCPU_CHECK_NOT_NULL(executor);
   ACLCPU_CHECK_NOT_NULL(self);
@@ -36,7 +37,9 @@ int GetWorkspaceSize(const char* kOpName, const aclTensor* self, aclTensor* out,
   ACLCPU_CHECK_SAME_SHAPE(self, out);  // no rank limit
 
   const ops::ElementwiseCall call{kOpName, &kDesc, {self}, {out}, self->dtype, {}};
-  return ops::PlanElementwise(call, workspaceSize, executor);
+  ApiSlotMap outputs;  // unset for aclnnLogSigmoid: out alone
+  if (forward) outputs.Set({0, ApiSlotMap::Of(buffer, -1)});
+  return ops::PlanElementwise(call, workspaceSize, executor, ApiSlotMap(), outputs);
 }
 
 }  // namespace
@@ -51,7 +54,8 @@ aclnnStatus aclnnLogSigmoidGetWorkspaceSize(const aclTensor* self, aclTensor* ou
         c.Out("workspaceSize", workspaceSize).Out("executor", executor);
       },
       [&] {
-        return aclcpu::GetWorkspaceSize(aclcpu::kOpName, self, out, workspaceSize, executor);
+        return aclcpu::GetWorkspaceSize(aclcpu::kOpName, self, out, false, nullptr, workspaceSize,
+                                        executor);
       });
 }
 
@@ -65,7 +69,8 @@ aclnnStatus aclnnLogSigmoidForwardGetWorkspaceSize(const aclTensor* self, aclTen
         c.Out("workspaceSize", workspaceSize).Out("executor", executor);
       },
       [&] {
-        return aclcpu::GetWorkspaceSize(aclcpu::kForwardName, self, out, workspaceSize, executor);
+        return aclcpu::GetWorkspaceSize(aclcpu::kForwardName, self, out, true, buffer,
+                                        workspaceSize, executor);
       });
 }
 

@@ -47,7 +47,9 @@ int GetWorkspaceSize(const aclTensor* gradOutput, const aclTensor* self, const a
 
   const ops::ElementwiseCall call{kOpName,           &kDesc, {gradOutput, self}, {gradInput},
                                   gradOutput->dtype, {}};
-  return ops::PlanElementwise(call, workspaceSize, executor);
+  ApiSlotMap inputs;  // buffer is the API's input 2 and is never read
+  inputs.Set({0, 1, ApiSlotMap::kUnread});
+  return ops::PlanElementwise(call, workspaceSize, executor, inputs);
 }
 
 }  // namespace

@@ -168,7 +168,9 @@ int GetWorkspaceSize(const char* kOpName, const aclTensor* self, const aclTensor
     ops::ElementwiseCall call{kOpName, &kEvalDesc, {self}, {out}, self->dtype, {}};
     const float slope = (lo + hi) / 2;
     call.params.SetScalar(0, slope, slope);
-    return ops::PlanElementwise(call, workspaceSize, executor);
+    ApiSlotMap inputs;  // noise is the API's input 1 and is not read
+    inputs.Set({0, ApiSlotMap::kUnread});
+    return ops::PlanElementwise(call, workspaceSize, executor, inputs);
   }
   const bool empty = opcheck::IsEmpty(self) || opcheck::IsEmpty(noise);
   // The part of noise that is written: all of it when it has self's shape, else its first
@@ -190,9 +192,11 @@ int GetWorkspaceSize(const char* kOpName, const aclTensor* self, const aclTensor
   ExecutorPlan plan;
   plan.opName = kOpName;
   // noise is the API's input 1 (aclSetInputTensorAddr numbers it there) and written in
-  // training: it also holds output slot 1; both move together when it is re-pointed.
+  // training: it also holds output snapshot 1, which follows when input 1 is re-pointed; the
+  // API's only output is out.
   plan.inputs = {Snapshot(*self), Snapshot(*noise)};
   plan.outputs = {Snapshot(*out), Snapshot(*noise)};
+  plan.apiOutputs.Set({0});
   if (!empty) {
     plan.SetPayload(
         Payload{self->dtype, lo, hi, static_cast<uint64_t>(seed), static_cast<uint64_t>(offset)});

@@ -91,6 +91,7 @@ int GetWorkspaceSize(const aclTensor* x, const aclTensor* weightOptional,
   plan.extra = weightOptional;
   plan.extraName = "weightOptional";
   plan.groupIndex = groupIndexOptional;
+  plan.takesGroupIndex = true;
   return ops::FinishSplitPlan(plan, workspaceSize, executor);
 }
 

@@ -121,6 +121,9 @@ int GetWorkspaceSize(const ops::sgq::Args& a, uint64_t* workspaceSize, aclOpExec
   plan.weight = weightOptional;
   plan.groupIndex = groupIndexOptional;
   plan.y = yOut;
+  plan.passedScale = scaleOptional;
+  plan.passedYScale = yScaleOut;
+  plan.passedYOrigin = a.yOrigin;
   plan.mode = static_cast<kq::SwigluQuantMode>(a.quantMode);
   const float c = static_cast<float>(a.clampLimit);
   plan.clamp = c > 0.0f ? c : -1.0f;  // -1 within 1e-6, or 0 in modes 2/3: no clamp

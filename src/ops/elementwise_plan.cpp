@@ -105,7 +105,8 @@ bool ToKernelDtype(aclDataType dtype, kernels::DType* out) {
   return false;
 }
 
-int PlanElementwise(const ElementwiseCall& c, uint64_t* workspaceSize, aclOpExecutor** executor) {
+int PlanElementwise(const ElementwiseCall& c, uint64_t* workspaceSize, aclOpExecutor** executor,
+                    const ApiSlotMap& apiInputs, const ApiSlotMap& apiOutputs) {
   const ElementwiseDesc& d = *c.desc;
   const char* const api = c.api;
   const SocProfile* soc = nullptr;
@@ -156,6 +157,8 @@ int PlanElementwise(const ElementwiseCall& c, uint64_t* workspaceSize, aclOpExec
     plan.outputs[k] = Snapshot(*c.out[k]);
     plan.outputNames[k] = d.argNames[d.numIn + k];
   }
+  plan.apiInputs = apiInputs;
+  plan.apiOutputs = apiOutputs;
   plan.workspaceSize = 0;
   if (!empty) {
     plan.SetPayload(info);

@@ -63,7 +63,11 @@ int CheckOutShape(const char* api, const char* outArg, const aclTensor* out,
 bool ToKernelDtype(aclDataType dtype, kernels::DType* out);
 
 // Writes *workspaceSize = 0 and creates the executor, or returns the failure status.
-int PlanElementwise(const ElementwiseCall& call, uint64_t* workspaceSize, aclOpExecutor** executor);
+// apiInputs / apiOutputs: the API's tensor numbering where it is not `in` then `out`
+// (ExecutorPlan::apiInputs).
+int PlanElementwise(const ElementwiseCall& call, uint64_t* workspaceSize, aclOpExecutor** executor,
+                    const ApiSlotMap& apiInputs = ApiSlotMap(),
+                    const ApiSlotMap& apiOutputs = ApiSlotMap());
 
 }  // namespace ops
 }  // namespace aclcpu

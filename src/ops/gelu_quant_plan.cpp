@@ -158,6 +158,11 @@ int FinishGeluQuantPlan(const GeluQuantPlan& plan, uint64_t* workspaceSize,
       outputs[1] != nullptr
           ? SnapshotArray<ExecutorPlan::kMaxOutputs>{Snapshot(*outputs[0]), Snapshot(*outputs[1])}
           : SnapshotArray<ExecutorPlan::kMaxOutputs>{Snapshot(*outputs[0])};
+  // The API's numbering: self, inputScaleOptional, inputOffsetOptional; y, outScaleOptional (a
+  // dynamic plan does not read the offset, a static one does not write outScale).
+  ep.apiInputs.Set(
+      {0, ApiSlotMap::Of(plan.scale, l.scaleInput), ApiSlotMap::Of(plan.offset, l.offsetInput)});
+  ep.apiOutputs.Set({0, ApiSlotMap::Of(plan.outScale, outputs[1] != nullptr ? 1 : -1)});
   ep.workspaceSize = 0;
   ep.SetPayload(l);
   ep.launch = &Launch;

@@ -35,6 +35,7 @@ struct SplitOpPlan {
   const aclTensor* extra = nullptr;
   // D5: rows at or past min(sum of groupIndex, rows) are skipped (forward) / zeroed (backward).
   const aclTensor* groupIndex = nullptr;
+  bool takesGroupIndex = false;  // the API has a groupIndexOptional parameter (numbered if null)
   bool groupSumInFloat = false;
   // The operator's argument names, for messages.
   const char* xName = "self";

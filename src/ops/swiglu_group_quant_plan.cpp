@@ -1,5 +1,6 @@
 #include "ops/swiglu_group_quant_plan.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -109,6 +110,9 @@ int FinishSwigluGroupQuantPlan(const SwigluGroupQuantPlan& plan, uint64_t* works
   const bool empty = opcheck::IsEmpty(plan.x) || opcheck::IsEmpty(plan.y);
   ExecutorPlan ep;
   ep.opName = op;
+  QuantLaunch l{};
+  std::fill(l.input, l.input + kInSlots, static_cast<int8_t>(-1));
+  std::fill(l.output, l.output + kOutSlots, static_cast<int8_t>(-1));
   if (!empty) {
     for (int s = 0; s < kInSlots; ++s) {
       if (in[s] != nullptr) {
@@ -130,7 +134,6 @@ int FinishSwigluGroupQuantPlan(const SwigluGroupQuantPlan& plan, uint64_t* works
             opcheck::NoPartialOverlap(op, kOutNames[o], out[o], kOutNames[k], out[k]));
       }
     }
-    QuantLaunch l{};
     l.mode = plan.mode;
     l.target = plan.target;
     l.roundScale = plan.roundScale;
@@ -141,7 +144,6 @@ int FinishSwigluGroupQuantPlan(const SwigluGroupQuantPlan& plan, uint64_t* works
     int8_t n = 0;
     ep.inputs.resize(0);
     for (int s = 0; s < kInSlots; ++s) {
-      l.input[s] = -1;
       if (in[s] == nullptr) continue;
       l.input[s] = n;
       ep.inputs.resize(static_cast<size_t>(n) + 1);
@@ -150,7 +152,6 @@ int FinishSwigluGroupQuantPlan(const SwigluGroupQuantPlan& plan, uint64_t* works
     }
     n = 0;
     for (int o = 0; o < kOutSlots; ++o) {
-      l.output[o] = -1;
       if (out[o] == nullptr) continue;
       l.output[o] = n;
       ep.outputs.resize(static_cast<size_t>(n) + 1);
@@ -160,6 +161,15 @@ int FinishSwigluGroupQuantPlan(const SwigluGroupQuantPlan& plan, uint64_t* works
     ep.SetPayload(l);
     ep.launch = &Launch;
   }
+  // The API's numbering: every tensor the caller passed, including those this mode leaves alone
+  // (re-pointed only) and those left out of an empty problem's plan.
+  ep.apiInputs.Set({ApiSlotMap::Of(plan.x, l.input[kX]),
+                    ApiSlotMap::Of(plan.weight, l.input[kWeight]),
+                    ApiSlotMap::Of(plan.groupIndex, l.input[kGroup]),
+                    ApiSlotMap::Of(plan.passedScale, l.input[kScale])});
+  ep.apiOutputs.Set({ApiSlotMap::Of(plan.y, l.output[kY]),
+                     ApiSlotMap::Of(plan.passedYScale, l.output[kYScale]),
+                     ApiSlotMap::Of(plan.passedYOrigin, l.output[kYOrigin])});
   ep.workspaceSize = 0;
   aclOpExecutor* created = CreateExecutor(ep);
   if (created == nullptr) {

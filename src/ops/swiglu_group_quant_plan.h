@@ -20,6 +20,10 @@ struct SwigluGroupQuantPlan {
   const aclTensor* y = nullptr;
   const aclTensor* yScale = nullptr;   // written in modes 0, 1 and 3 (null: not written)
   const aclTensor* yOrigin = nullptr;  // written in modes 2 and 3 with outputOrigin (else null)
+  // The optional tensors as the caller passed them: aclSet*TensorAddr numbers each, used or not.
+  const aclTensor* passedScale = nullptr;
+  const aclTensor* passedYScale = nullptr;
+  const aclTensor* passedYOrigin = nullptr;
   kernels::quant::SwigluQuantMode mode = kernels::quant::SwigluQuantMode::kBlockFp8;
   kernels::quant::Target target = kernels::quant::Target::kFloat8E4M3FN;
   bool roundScale = false;

@@ -95,6 +95,7 @@ int FinishSwigluQuantGradPlan(const SwigluQuantGradPlan& plan, uint64_t* workspa
   for (const aclTensor* t : {plan.gradY, plan.x, plan.gradX}) empty = empty || opcheck::IsEmpty(t);
   ExecutorPlan ep;
   ep.opName = op;
+  int8_t snapshotOf[kSlots] = {-1, -1, -1, -1, -1};
   if (!empty) {
     for (int s = 0; s < kSlots; ++s) {
       if (in[s] != nullptr)
@@ -123,6 +124,7 @@ int FinishSwigluQuantGradPlan(const SwigluQuantGradPlan& plan, uint64_t* workspa
       l.input[s] = -1;
       if (in[s] == nullptr) continue;
       l.input[s] = n;
+      snapshotOf[s] = n;
       snaps[n++] = Snapshot(*in[s]);
     }
     if (n == 2) ep.inputs = {snaps[0], snaps[1]};
@@ -135,6 +137,16 @@ int FinishSwigluQuantGradPlan(const SwigluQuantGradPlan& plan, uint64_t* workspa
     ep.SetPayload(l);
     ep.launch = &Launch;
   }
+  // The API's numbering counts every tensor passed, read or not (yOrigin and gradWeight are
+  // unused without a weight; an empty problem's plan holds no snapshot).
+  ep.apiInputs.Set({ApiSlotMap::Of(plan.gradY, snapshotOf[kGradY]),
+                    ApiSlotMap::Of(plan.x, snapshotOf[kX]),
+                    ApiSlotMap::Of(plan.weight, snapshotOf[kWeight]),
+                    ApiSlotMap::Of(plan.yOrigin, snapshotOf[kYOrigin]),
+                    ApiSlotMap::Of(plan.groupIndex, snapshotOf[kGroup])});
+  const bool written = !empty && out[1] != nullptr;
+  ep.apiOutputs.Set({ApiSlotMap::Of(plan.gradX, empty ? -1 : 0),
+                     ApiSlotMap::Of(plan.gradWeight, written ? 1 : -1)});
   ep.workspaceSize = 0;
   aclOpExecutor* created = CreateExecutor(ep);
   if (created == nullptr) {

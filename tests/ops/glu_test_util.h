@@ -102,6 +102,7 @@ class DevTensor {
   }
 
   aclTensor* get() const { return tensor_.get(); }
+  void* data() const { return buf_->data(); }  // the storage's device address
   const std::vector<int64_t>& shape() const { return shape_; }
   int64_t numel() const { return NumElements(shape_); }
 

@@ -197,4 +197,32 @@ TEST(GeluQuant, ZeroDimStatic) {
   EXPECT_EQ(static_cast<int8_t>(y.Codes()[0]), 25);
 }
 
+// aclSetInputTensorAddr numbers self, inputScaleOptional, inputOffsetOptional and the outputs
+// y, outScaleOptional whether given or not: a null offset or outScale is refused (161002) and
+// the numbers after a null one do not shift; the scale moves to a new buffer.
+TEST(GeluQuant, OptionalTensorsKeepTheirNumbers) {
+  if (!ChipIs950()) GTEST_SKIP();
+  DevTensor x({2}, ACL_FLOAT), s({1}, ACL_FLOAT), s2({1}, ACL_FLOAT);
+  x.Set({2.5, -0.5});
+  s.Set({10});
+  s2.Set({20});
+  ByteTensor y({2}, ACL_INT8);
+  P1 p = Phase1(x.get(), s.get(), nullptr, "tanh", "static", "rint", 2, y.get(), nullptr);
+  ASSERT_EQ(p.status, ACLNN_SUCCESS) << TakeErrMsg();
+  ASSERT_EQ(aclSetAclOpExecutorRepeatable(p.exec), ACLNN_SUCCESS);
+  EXPECT_EQ(aclSetInputTensorAddr(p.exec, 2, s.get(), s2.data()), ACLNN_ERR_PARAM_INVALID);
+  ExpectMessage(TakeErrMsg(), {"input 2", "null at phase 1"});
+  EXPECT_EQ(aclSetOutputTensorAddr(p.exec, 1, y.get(), s2.data()), ACLNN_ERR_PARAM_INVALID);
+  ExpectMessage(TakeErrMsg(), {"output 1", "null at phase 1"});
+  // aclSetTensorAddr: inputs 0-2, then y is 3 and outScaleOptional 4.
+  EXPECT_EQ(aclSetTensorAddr(p.exec, 4, y.get(), s2.data()), ACLNN_ERR_PARAM_INVALID);
+  ExpectMessage(TakeErrMsg(), {"output 1", "null at phase 1"});
+  ASSERT_EQ(aclSetInputTensorAddr(p.exec, 1, s.get(), s2.data()), ACLNN_SUCCESS) << TakeErrMsg();
+  ASSERT_EQ(RunPhase2(aclnnGeluQuant, p.ws, p.exec), ACLNN_SUCCESS) << TakeErrMsg();
+  // gelu_tanh(2.5) = 2.48497 and gelu_tanh(-0.5) = -0.15429, times the new scale 20.
+  EXPECT_EQ(static_cast<int8_t>(y.Codes()[0]), 50);
+  EXPECT_EQ(static_cast<int8_t>(y.Codes()[1]), -3);
+  EXPECT_EQ(aclDestroyAclOpExecutor(p.exec), ACLNN_SUCCESS);
+}
+
 }  // namespace
