@@ -205,11 +205,12 @@ void RoofBlock(void* ctx, int64_t block) {
 
 double TimeRoofline(const void* a, const void* b, void* o, int64_t bytes, size_t isz, int threads,
                     bool nt) {
-  RoofJob j{static_cast<const uint32_t*>(a),
-            static_cast<const uint32_t*>(b),
+  RoofJob j{static_cast<const uint32_t*>(a), static_cast<const uint32_t*>(b),
             static_cast<uint32_t*>(o),
             (bytes + 3) / 4,  // the buffers are padded to 64 bytes
-            kn::kBlockElems * static_cast<int64_t>(isz) / 4,
+            // the kernels' contiguous blocks of the same bytes
+            kn::ContiguousBlockElems(static_cast<int64_t>(isz), bytes / static_cast<int64_t>(isz)) *
+                static_cast<int64_t>(isz) / 4,
             nt};
   const int64_t blocks = (j.words + j.wordsPerBlock - 1) / j.wordsPerBlock;
   kn::ThreadPool* pool = Pool(threads);
@@ -290,7 +291,7 @@ void BM_Roofline(benchmark::State& st, size_t isz, int64_t n, int threads, bool 
             static_cast<const uint32_t*>(b),
             static_cast<uint32_t*>(o.p),
             words,
-            kn::kBlockElems * static_cast<int64_t>(isz) / 4,
+            kn::ContiguousBlockElems(static_cast<int64_t>(isz), n) * static_cast<int64_t>(isz) / 4,
             nt};
   const int64_t blocks = (words + j.wordsPerBlock - 1) / j.wordsPerBlock;
   kn::ThreadPool* pool = Pool(threads);

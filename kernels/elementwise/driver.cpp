@@ -29,7 +29,8 @@ struct Job {
   int64_t item[kMaxOperands];
   CastFn cast[kMaxOperands];  // null when the operand has the kernel's dtype
   int64_t numElems;
-  bool stream;  // contiguous output larger than the last-level cache: streaming stores
+  int64_t blockElems;  // of a contiguous block (RunBlock)
+  bool stream;         // contiguous output larger than the last-level cache: streaming stores
 };
 
 // One inner run of `len` elements starting at element offsets off[k].
@@ -104,10 +105,17 @@ void RunRange(const Job& job, int64_t begin, int64_t end) {
   }
 }
 
+// 16M int8 elements: 64 blocks of 256 KiB; 1M fp32: 16 of 256 KiB; 256K fp32: 8 of 128 KiB;
+// below 2 x 8 x 16384 elements the blocks of 16384 elements.
+static_assert(ContiguousBlockElems(1, int64_t{1} << 24) == 262144, "block bytes");
+static_assert(ContiguousBlockElems(4, int64_t{1} << 20) == 65536, "block bytes");
+static_assert(ContiguousBlockElems(4, int64_t{1} << 18) == 32768, "eight blocks");
+static_assert(ContiguousBlockElems(2, 100000) == kBlockElems, "the least block");
+
 void RunBlock(void* ctx, int64_t block) {
   const Job& job = *static_cast<const Job*>(ctx);
-  const int64_t begin = block * kBlockElems;
-  RunRange(job, begin, std::min(job.numElems, begin + kBlockElems));
+  const int64_t begin = block * job.blockElems;
+  RunRange(job, begin, std::min(job.numElems, begin + job.blockElems));
 }
 
 void RunTileTask(void* ctx, int64_t tile) {
@@ -135,6 +143,7 @@ void RunElementwise(const KernelRow& row, Precision precision, const Elementwise
   const int64_t* strides[kMaxOperands] = {};
   bool anyCast = false;
   int64_t traffic = 0;
+  int64_t maxItem = 1;
   for (int k = 0; k < slots; ++k) {
     const bool isOut = k < problem.numOut;
     const Operand& o = isOut ? problem.out[k] : problem.in[k - problem.numOut];
@@ -146,6 +155,7 @@ void RunElementwise(const KernelRow& row, Precision precision, const Elementwise
                       : (isOut ? GetCast(row.dtype, o.dtype) : GetCast(o.dtype, row.dtype));
     anyCast = anyCast || job.cast[k] != nullptr;
     traffic += numElems * job.item[k];
+    maxItem = std::max(maxItem, job.item[k]);
   }
   BuildLayout(problem.ndim, problem.shape, slots, strides, &job.layout);
   job.numElems = numElems;
@@ -154,8 +164,9 @@ void RunElementwise(const KernelRow& row, Precision precision, const Elementwise
   const int inner = job.layout.ndim - 1;
   job.stream = job.layout.stride[0][inner] == 1 && traffic > LastLevelCacheBytes();
   const bool tiled = !anyCast && UseTiles(job.layout);
+  job.blockElems = ContiguousBlockElems(maxItem, numElems);
   const int64_t numBlocks =
-      tiled ? TileCount(job.layout) : (numElems + kBlockElems - 1) / kBlockElems;
+      tiled ? TileCount(job.layout) : (numElems + job.blockElems - 1) / job.blockElems;
   ThreadPool::TaskFn body = tiled ? &RunTileTask : &RunBlock;
   if (numBlocks <= 1 || pool == nullptr || pool->NumThreads() <= 1) {
     for (int64_t b = 0; b < numBlocks; ++b) body(&job, b);
