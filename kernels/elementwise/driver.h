@@ -7,6 +7,7 @@
 
 #include "elementwise/registry.h"
 #include "elementwise/types.h"
+#include "stream_tasks.h"
 
 namespace aclcpu {
 namespace kernels {
@@ -39,23 +40,11 @@ struct ElementwiseProblem {
 // bitwise identical for any pool size.
 constexpr int64_t kBlockElems = 16384;
 
-// Bytes per operand of a contiguous block, at most. Threads claim blocks in turn, so each thread
-// reads a series of block-long runs with a gap after each; a run must be long enough for the
-// hardware prefetchers to pay off. With 16384-element blocks (16 KiB of int8) 2 threads ran an
-// int8 SeluBackward of 16M elements in 0.99 ms, with 256 KiB blocks in 0.54 ms (same run, this
-// VM; fp32 2.64 -> 2.30 ms); 1 and 4 MiB blocks were no faster.
-constexpr int64_t kBlockBytes = 256 * 1024;
-// Smaller problems are still cut into this many blocks (down to kBlockElems), so that they keep
-// every thread busy.
-constexpr int64_t kMinBlocks = 8;
-
 // Elements per contiguous block of a problem of `numElems` elements whose widest operand has
-// `maxItemBytes`-byte elements: a function of the problem alone, never of the thread count.
+// `maxItemBytes`-byte elements: blocks of up to 256 KiB per operand (stream_tasks.h), at least
+// kBlockElems.
 constexpr int64_t ContiguousBlockElems(int64_t maxItemBytes, int64_t numElems) {
-  const int64_t byBytes = kBlockBytes / (maxItemBytes > 0 ? maxItemBytes : 1);
-  const int64_t byCount = numElems / kMinBlocks;
-  const int64_t elems = byBytes < byCount ? byBytes : byCount;
-  return elems > kBlockElems ? elems : kBlockElems;
+  return StreamTaskElems(maxItemBytes, numElems, kBlockElems);
 }
 
 // Runs `row` in `precision` over the problem. `pool` may be null (run on the calling thread);

@@ -2,11 +2,14 @@
 #include "rowwise/split_formulas.h"  // first: its pragmas silence GCC's AVX-512 header warnings
 #include "rowwise/split_map.h"
 #include "rowwise/split_problem.h"
+#include "stream_tasks.h"
 
 namespace aclcpu {
 namespace kernels {
 namespace split {
 namespace {
+
+int64_t ItemBytes(DType d) { return static_cast<int64_t>(DTypeSize(d)); }
 
 // D5: the row limit from the group index, read now (the stream has made it current).
 int64_t GroupRows(const Problem& p) {
@@ -37,10 +40,15 @@ bool RunWith(const Problem& problem, ThreadPool* pool) {
   const SplitMap<C, F> map(p);
   const int64_t total = map.Total();
   if (total == 0) return true;
-  const int64_t tasks = (total + kBlockElements - 1) / kBlockElements;
-  auto body = [&map, total](int64_t t) {
-    const int64_t begin = t * kBlockElements;
-    map.RunBlock(begin, std::min(total, begin + kBlockElements));
+  // Tasks of up to 256 KiB of the widest operand (stream_tasks.h), at least kBlockElements.
+  int64_t item = 1;
+  for (int k = 0; k < p.numInputs; ++k) item = std::max(item, ItemBytes(p.in[k].dtype));
+  for (int k = 0; k < p.numOutputs; ++k) item = std::max(item, ItemBytes(p.out[k].dtype));
+  const int64_t block = StreamTaskElems(item, total, kBlockElements);
+  const int64_t tasks = (total + block - 1) / block;
+  auto body = [&map, total, block](int64_t t) {
+    const int64_t begin = t * block;
+    map.RunBlock(begin, std::min(total, begin + block));
   };
   RunTasks(pool, tasks, body);
   return true;
