@@ -297,18 +297,16 @@ int FinishSplitPlan(const SplitOpPlan& plan, uint64_t* workspaceSize, aclOpExecu
   executorPlan.outputs = m == 2 ? SnapshotArray<ExecutorPlan::kMaxOutputs>{out[0], out[1]}
                                 : SnapshotArray<ExecutorPlan::kMaxOutputs>{out[0]};
   // The API's input numbering counts an optional tensor the caller passed as null.
-  int8_t api[ApiSlotMap::kMax];
-  int8_t numApi = 0;
+  ApiSlotMap& api = executorPlan.apiInputs;
+  api.count = 0;
   for (Slot s : inputOrder) {
     const bool takes = s == kDy      ? plan.backward
                        : s == kSaved ? plan.saved != nullptr
                        : s == kExtra ? plan.extraKind != SplitOpPlan::Extra::kNone
                        : s == kGroup ? plan.takesGroupIndex
                                      : true;
-    if (takes) api[numApi++] = ApiSlotMap::Of(tensors[s], l.input[s]);
+    if (takes) api.slot[api.count++] = ApiSlotMap::Of(tensors[s], l.input[s]);
   }
-  executorPlan.apiInputs.count = numApi;
-  std::copy(api, api + numApi, executorPlan.apiInputs.slot);
   executorPlan.workspaceSize = 0;
 
   bool empty = plan.noWork;

@@ -1,5 +1,6 @@
 #include "ops/swiglu_quant_grad_plan.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -95,7 +96,8 @@ int FinishSwigluQuantGradPlan(const SwigluQuantGradPlan& plan, uint64_t* workspa
   for (const aclTensor* t : {plan.gradY, plan.x, plan.gradX}) empty = empty || opcheck::IsEmpty(t);
   ExecutorPlan ep;
   ep.opName = op;
-  int8_t snapshotOf[kSlots] = {-1, -1, -1, -1, -1};
+  GradLaunch l{};
+  std::fill(l.input, l.input + kSlots, static_cast<int8_t>(-1));
   if (!empty) {
     for (int s = 0; s < kSlots; ++s) {
       if (in[s] != nullptr)
@@ -115,16 +117,13 @@ int FinishSwigluQuantGradPlan(const SwigluQuantGradPlan& plan, uint64_t* workspa
       ACLCPU_RETURN_IF_ERROR(
           opcheck::NoPartialOverlap(op, kOutNames[1], out[1], kOutNames[0], out[0]));
     }
-    GradLaunch l{};
     l.clamp = plan.clamp;
     l.clampExact = plan.clampExact;
     TensorSnapshot snaps[kSlots];
     int8_t n = 0;
     for (int s = 0; s < kSlots; ++s) {
-      l.input[s] = -1;
       if (in[s] == nullptr) continue;
       l.input[s] = n;
-      snapshotOf[s] = n;
       snaps[n++] = Snapshot(*in[s]);
     }
     if (n == 2) ep.inputs = {snaps[0], snaps[1]};
@@ -139,11 +138,11 @@ int FinishSwigluQuantGradPlan(const SwigluQuantGradPlan& plan, uint64_t* workspa
   }
   // The API's numbering counts every tensor passed, read or not (yOrigin and gradWeight are
   // unused without a weight; an empty problem's plan holds no snapshot).
-  ep.apiInputs.Set({ApiSlotMap::Of(plan.gradY, snapshotOf[kGradY]),
-                    ApiSlotMap::Of(plan.x, snapshotOf[kX]),
-                    ApiSlotMap::Of(plan.weight, snapshotOf[kWeight]),
-                    ApiSlotMap::Of(plan.yOrigin, snapshotOf[kYOrigin]),
-                    ApiSlotMap::Of(plan.groupIndex, snapshotOf[kGroup])});
+  ep.apiInputs.Set({ApiSlotMap::Of(plan.gradY, l.input[kGradY]),
+                    ApiSlotMap::Of(plan.x, l.input[kX]),
+                    ApiSlotMap::Of(plan.weight, l.input[kWeight]),
+                    ApiSlotMap::Of(plan.yOrigin, l.input[kYOrigin]),
+                    ApiSlotMap::Of(plan.groupIndex, l.input[kGroup])});
   const bool written = !empty && out[1] != nullptr;
   ep.apiOutputs.Set({ApiSlotMap::Of(plan.gradX, empty ? -1 : 0),
                      ApiSlotMap::Of(plan.gradWeight, written ? 1 : -1)});
