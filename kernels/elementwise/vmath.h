@@ -13,6 +13,7 @@
 #include "elementwise/convert.h"
 #include "elementwise/exp_table.h"
 #include "elementwise/log_table.h"
+#include "elementwise/pow2_scale.h"
 
 namespace aclcpu {
 namespace kernels {
@@ -200,7 +201,7 @@ inline V Select(const Mask<V>& mask, const V& a, const V& b) {
 // Otherwise, and on the other ISAs: Eigen 3.4's pexp_float (Cody-Waite reduction, degree-7
 // polynomial) with the last two additions reordered so that only one rounding is of the result's
 // size (within ~0.6 ulp where exp neither overflows nor goes subnormal), 2^m applied with one
-// vscalefps on AVX-512 (pldexp elsewhere), and the input clamped to [-104, 89] so that large
+// vscalefps on AVX-512 (ScaleByPow2 elsewhere), and the input clamped to [-104, 89] so that large
 // results overflow to inf and small ones go subnormal and then 0, as fp32 exp does.
 // double (golden): Eigen's double exp. On AVX-512 the full-range form is the rare case and stays
 // out of line, so that the table form inlines into the packet loops without its registers.
@@ -246,7 +247,7 @@ EIGEN_ALWAYS_INLINE Packet ExpF32Wide(const Packet& x_in) {
   y1 = ei::pmadd(y1, r, ei::pset1<Packet>(5.0000001201E-1f));
   y = ei::pmadd(y, r3, y1);
   y = ei::padd(ei::pmadd(y, r2, r), ei::pset1<Packet>(1.0f));
-  return ei::pldexp(y, m);
+  return ScaleByPow2(y, m);
 #endif
 }
 EIGEN_ALWAYS_INLINE Packet ExpF32(const Packet& x) {

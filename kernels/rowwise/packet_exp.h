@@ -9,6 +9,7 @@
 #include <Eigen/Core>
 
 #include "elementwise/exp_table.h"
+#include "elementwise/pow2_scale.h"
 
 #if defined(__AVX512F__)
 #include <immintrin.h>
@@ -47,7 +48,7 @@ inline P PacketExpFull(const P& x) {
       return _mm512_scalef_ps(p, n);  // p * 2^n with one rounding (overflow, subnormals)
     }
 #endif
-    return ei::pldexp(p, n);
+    return ScaleByPow2(p, n);
   }
 }
 

@@ -45,37 +45,34 @@ inline P Set(double v) {
 
 // exp: Eigen's generic Cephes-style pexp_float (about 1 ulp, saturating only past +-88.72),
 // called directly because Eigen 3.4's AVX-512 pexp<Packet16f> clamps early at 88.376. Double
-// uses the C library. With AVX-512 the same steps run with the final scaling by 2^m as one
-// vscalefps instead of Eigen's generic pldexp (four multiplies and integer work): m is in
-// [-128, 128] and the polynomial's value in [0.7, 1.5], so pldexp's partial products neither
-// overflow nor leave the normal range before its last one, which rounds once, as vscalefps does
-// (the same bits, NaN included).
+// uses the C library. Its steps are written out here so that the final scaling by 2^m is one
+// vscalefps on AVX-512 and ScaleByPow2 elsewhere instead of Eigen's generic pldexp (four
+// multiplies and integer work): m is in [-128, 128] and the polynomial's value in [0.7, 1.5], so
+// pldexp's partial products neither overflow nor leave the normal range before its last one,
+// which rounds once, as vscalefps does (the same bits, NaN included).
 #if defined(EIGEN_VECTORIZE_AVX512)
 inline EIGEN_DONT_INLINE PF ExpWide(const PF& x) {
 #else
 EIGEN_ALWAYS_INLINE PF ExpWide(const PF& x) {
 #endif
+  const PF one = ei::pset1<PF>(1.0f);
+  const PF xc = ei::pmax(ei::pmin(x, ei::pset1<PF>(88.723f)), ei::pset1<PF>(-88.723f));
+  const PF m = ei::pfloor(ei::pmadd(xc, ei::pset1<PF>(1.44269504088896341f), ei::pset1<PF>(0.5f)));
+  PF r = ei::pmadd(m, ei::pset1<PF>(-0.693359375f), xc);
+  r = ei::pmadd(m, ei::pset1<PF>(2.12194440e-4f), r);
+  const PF r2 = ei::pmul(r, r);
+  const PF r3 = ei::pmul(r2, r);
+  PF y = ei::pmadd(ei::pset1<PF>(1.9875691500E-4f), r, ei::pset1<PF>(1.3981999507E-3f));
+  PF y1 = ei::pmadd(ei::pset1<PF>(4.1665795894E-2f), r, ei::pset1<PF>(1.6666665459E-1f));
+  const PF y2 = ei::padd(r, one);
+  y = ei::pmadd(y, r, ei::pset1<PF>(8.3334519073E-3f));
+  y1 = ei::pmadd(y1, r, ei::pset1<PF>(5.0000001201E-1f));
+  y = ei::pmadd(y, r3, y1);
+  y = ei::pmadd(y, r2, y2);
 #if defined(EIGEN_VECTORIZE_AVX512)
-  if constexpr (sizeof(PF) == 64) {
-    const PF one = ei::pset1<PF>(1.0f);
-    const PF xc = ei::pmax(ei::pmin(x, ei::pset1<PF>(88.723f)), ei::pset1<PF>(-88.723f));
-    const PF m =
-        ei::pfloor(ei::pmadd(xc, ei::pset1<PF>(1.44269504088896341f), ei::pset1<PF>(0.5f)));
-    PF r = ei::pmadd(m, ei::pset1<PF>(-0.693359375f), xc);
-    r = ei::pmadd(m, ei::pset1<PF>(2.12194440e-4f), r);
-    const PF r2 = ei::pmul(r, r);
-    const PF r3 = ei::pmul(r2, r);
-    PF y = ei::pmadd(ei::pset1<PF>(1.9875691500E-4f), r, ei::pset1<PF>(1.3981999507E-3f));
-    PF y1 = ei::pmadd(ei::pset1<PF>(4.1665795894E-2f), r, ei::pset1<PF>(1.6666665459E-1f));
-    const PF y2 = ei::padd(r, one);
-    y = ei::pmadd(y, r, ei::pset1<PF>(8.3334519073E-3f));
-    y1 = ei::pmadd(y1, r, ei::pset1<PF>(5.0000001201E-1f));
-    y = ei::pmadd(y, r3, y1);
-    y = ei::pmadd(y, r2, y2);
-    return ei::pmax(PF(_mm512_scalef_ps(y, m)), x);
-  }
+  if constexpr (sizeof(PF) == 64) return ei::pmax(PF(_mm512_scalef_ps(y, m)), x);
 #endif
-  return ei::pexp_float(x);
+  return ei::pmax(ScaleByPow2(y, m), x);
 }
 // AVX-512: exp_table::Exp (the table form for lanes in [-85, 87], within 0.57 ulp), the form
 // above, out of line, for the other lanes.

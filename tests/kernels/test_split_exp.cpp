@@ -20,6 +20,7 @@
 #include <limits>
 #include <vector>
 
+#include "elementwise/pow2_scale.h"
 #include "rowwise/split_math.h"
 
 namespace {
@@ -88,6 +89,45 @@ TEST(SplitExp, SameBitsAsEigenPexpFloat) {
   EXPECT_EQ(tally.bad, 0) << "first differing argument " << tally.firstBad;
   EXPECT_LT(tally.worstRel, 5e-7);
   EXPECT_GT(tally.checked, 2000000);  // the sweep ran
+}
+
+// ScaleByPow2 (elementwise/pow2_scale.h: the integer exponent add where every lane's product is
+// a normal number, pldexp otherwise) against pldexp bit for bit: m across and beyond the range,
+// y across [0.5, 2), packets that mix in-range and out-of-range lanes, NaN and infinite m (and
+// NaN y, which the exp forms give only with a NaN m).
+TEST(ScaleByPow2, SameBitsAsPldexp) {
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  std::vector<float> ys = {0.5f, 0.70710677f, 1.0f, 1.4142135f, 1.9999999f, nan};
+  for (uint32_t u = 0x3f000000u; u < 0x40000000u; u += 104729) {  // [0.5, 2)
+    float v;
+    std::memcpy(&v, &u, 4);
+    ys.push_back(v);
+  }
+  std::vector<float> ms = {nan, inf, -inf};
+  for (int m = -300; m <= 300; ++m) ms.push_back(static_cast<float>(m));
+  int64_t checked = 0, bad = 0;
+  alignas(64) float y[sp::kLanes], m[sp::kLanes], a[sp::kLanes], b[sp::kLanes];
+  for (size_t i = 0; i < ys.size(); ++i) {
+    for (size_t j = 0; j < ms.size(); ++j) {
+      for (int k = 0; k < sp::kLanes; ++k) {  // neighbours of (i, j) in the other lanes
+        y[k] = ys[(i + k) % ys.size()];
+        m[k] = std::isnan(y[k]) ? nan : ms[(j + k * 7) % ms.size()];  // NaN y: NaN m
+      }
+      const sp::PF py = ei::pload<sp::PF>(y), pm = ei::pload<sp::PF>(m);
+      ei::pstore(a, aclcpu::kernels::ScaleByPow2(py, pm));
+      ei::pstore(b, ei::pldexp(py, pm));
+      for (int k = 0; k < sp::kLanes; ++k) {
+        ++checked;
+        const bool bothNan = std::isnan(a[k]) && std::isnan(b[k]);
+        if (!bothNan && std::memcmp(&a[k], &b[k], 4) != 0 && bad++ < 5) {
+          ADD_FAILURE() << "y " << y[k] << " m " << m[k] << ": " << a[k] << " vs " << b[k];
+        }
+      }
+    }
+  }
+  EXPECT_EQ(bad, 0);
+  EXPECT_GT(checked, 100000);
 }
 
 }  // namespace
