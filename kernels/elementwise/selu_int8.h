@@ -22,6 +22,15 @@
 #else
 #define ACLCPU_SELU_I8_BYTES64 0
 #endif
+// The legacy kernel's fixed-point form on AVX2 (32 elements a step), where AVX-512 is absent.
+#if !ACLCPU_SELU_I8_LANES16 && defined(__AVX2__)
+#define ACLCPU_SELU_I8_AVX2 1
+#include <immintrin.h>
+
+#include <cstring>
+#else
+#define ACLCPU_SELU_I8_AVX2 0
+#endif
 
 namespace aclcpu {
 namespace kernels {
@@ -88,6 +97,89 @@ struct LegacyI8Lanes {
 };
 
 #endif  // ACLCPU_SELU_I8_LANES16
+
+#if ACLCPU_SELU_I8_AVX2
+
+// LegacyI8Lanes's arithmetic on 32 bytes: W's bytes computed from y instead of looked up (AVX2
+// has no 128-entry byte permute), the high half of P shifted in by two shifts and an or.
+//   W = 269 (hi 1, lo 13) for y >= 0, 194 (hi 0) for y = -1, and with u = |y| >= 2
+//   W = 256 (u - 2) + 62 for u <= 17, 256 (u - 2) + 64 for u >= 18.
+struct LegacyI8Avx2 {
+  __m256i band = _mm256_broadcastsi128_si256(
+      _mm_setr_epi8(0, 1, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 8, 8, 8, 8));
+
+  __m256i Magnitude(const __m256i& ga, const __m256i& w) const {
+    const __m256i lo = _mm256_mullo_epi16(ga, w);
+    const __m256i hi = _mm256_mulhi_epu16(ga, w);
+    const __m256i h = _mm256_shuffle_epi8(band, _mm256_srli_epi16(lo, 11));
+    const __m256i sum = _mm256_adds_epu16(lo, h);
+    return _mm256_or_si256(_mm256_srli_epi16(sum, 8), _mm256_slli_epi16(hi, 8));
+  }
+
+  __m256i operator()(const __m256i& g, const __m256i& y) const {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i u = _mm256_sub_epi8(zero, y);  // |y| for y < 0 (128 as unsigned for -128)
+    const __m256i yNeg = _mm256_cmpgt_epi8(zero, y);
+    const __m256i big = _mm256_cmpeq_epi8(_mm256_max_epu8(u, _mm256_set1_epi8(18)), u);
+    __m256i lo = _mm256_sub_epi8(_mm256_set1_epi8(62), _mm256_add_epi8(big, big));  // 62 or 64
+    lo = _mm256_blendv_epi8(lo, _mm256_set1_epi8(static_cast<char>(194)),
+                            _mm256_cmpeq_epi8(u, _mm256_set1_epi8(1)));
+    const __m256i wLo = _mm256_blendv_epi8(_mm256_set1_epi8(13), lo, yNeg);
+    const __m256i wHi =
+        _mm256_blendv_epi8(_mm256_set1_epi8(1), _mm256_subs_epu8(u, _mm256_set1_epi8(2)), yNeg);
+    const __m256i ga = _mm256_abs_epi8(g);  // -128 gives 0x80, 128 unsigned
+    // In-lane unpacks and the in-lane pack below keep the bytes in order.
+    const __m256i mLo =
+        Magnitude(_mm256_unpacklo_epi8(ga, zero), _mm256_unpacklo_epi8(wLo, wHi));
+    const __m256i mHi =
+        Magnitude(_mm256_unpackhi_epi8(ga, zero), _mm256_unpackhi_epi8(wLo, wHi));
+    const __m256i m = _mm256_packus_epi16(mLo, mHi);  // saturates at 255: still "saturated"
+    // The result is negative where sign(g) xor (y <= -2): the sign bit of g ^ (y < -1).
+    const __m256i negative = _mm256_xor_si256(g, _mm256_cmpgt_epi8(_mm256_set1_epi8(-1), y));
+    const __m256i pos = _mm256_min_epu8(m, _mm256_set1_epi8(127));
+    const __m256i neg =
+        _mm256_sub_epi8(zero, _mm256_min_epu8(m, _mm256_set1_epi8(static_cast<char>(0x80))));
+    return _mm256_blendv_epi8(pos, neg, negative);  // 0 - 128 wraps to -128
+  }
+};
+
+// out[i] = op(in0[i], in1[i]) for 32 bytes at a time; the head before a stream-aligned output and
+// the tail go through the same op on a zero-padded copy, so no element's result depends on its
+// position.
+template <typename Op>
+inline void RunBytes32(void* out, const void* in0, const void* in1, int64_t n, const Op& op,
+                       bool stream) {
+  int8_t* o = static_cast<int8_t*>(out);
+  const int8_t* a = static_cast<const int8_t*>(in0);
+  const int8_t* b = static_cast<const int8_t*>(in1);
+  auto load = [](const int8_t* p) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  };
+  auto partial = [&](int64_t i, int64_t len) {  // 0 < len < 32
+    alignas(32) int8_t x[32] = {}, z[32] = {}, r[32];
+    std::memcpy(x, a + i, static_cast<size_t>(len));
+    std::memcpy(z, b + i, static_cast<size_t>(len));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(r), op(load(x), load(z)));
+    std::memcpy(o + i, r, static_cast<size_t>(len));
+  };
+  int64_t i = 0;
+  if (stream) {
+    const int64_t head = static_cast<int64_t>(BytesToStreamAlign(o) & 31);
+    if (head + 32 <= n) {
+      if (head > 0) partial(0, head);
+      for (i = head; i + 32 <= n; i += 32) {
+        _mm256_stream_si256(reinterpret_cast<__m256i*>(o + i), op(load(a + i), load(b + i)));
+      }
+    }
+  }
+  for (; i + 32 <= n; i += 32) {
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + i), op(load(a + i), load(b + i)));
+  }
+  if (i < n) partial(i, n - i);
+  if (stream) StreamFence();
+}
+
+#endif  // ACLCPU_SELU_I8_AVX2
 
 #if ACLCPU_SELU_I8_BYTES64
 

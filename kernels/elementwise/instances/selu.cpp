@@ -34,6 +34,14 @@ void SeluBackwardLegacyI8Lanes(void* const* out, const void* const* in, int64_t 
 }
 #endif
 
+#if ACLCPU_SELU_I8_AVX2
+// The same on AVX2, 32 elements a step.
+void SeluBackwardLegacyI8Avx2(void* const* out, const void* const* in, int64_t n,
+                              const KernelParams& /*params*/, bool stream) {
+  i8lanes::RunBytes32(out[0], in[0], in[1], n, i8lanes::LegacyI8Avx2(), stream);
+}
+#endif
+
 #if ACLCPU_SELU_I8_BYTES64
 // Current int8 SeluBackward, 64 elements a step (selu_int8.h: the generic row's fp32 operations
 // with fewer conversions and masks around them).
