@@ -105,8 +105,8 @@ struct LegacyI8Lanes {
 //   W = 269 (hi 1, lo 13) for y >= 0, 194 (hi 0) for y = -1, and with u = |y| >= 2
 //   W = 256 (u - 2) + 62 for u <= 17, 256 (u - 2) + 64 for u >= 18.
 struct LegacyI8Avx2 {
-  __m256i band = _mm256_broadcastsi128_si256(
-      _mm_setr_epi8(0, 1, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 8, 8, 8, 8));
+  __m256i band =
+      _mm256_broadcastsi128_si256(_mm_setr_epi8(0, 1, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 8, 8, 8, 8));
 
   __m256i Magnitude(const __m256i& ga, const __m256i& w) const {
     const __m256i lo = _mm256_mullo_epi16(ga, w);
@@ -129,10 +129,8 @@ struct LegacyI8Avx2 {
         _mm256_blendv_epi8(_mm256_set1_epi8(1), _mm256_subs_epu8(u, _mm256_set1_epi8(2)), yNeg);
     const __m256i ga = _mm256_abs_epi8(g);  // -128 gives 0x80, 128 unsigned
     // In-lane unpacks and the in-lane pack below keep the bytes in order.
-    const __m256i mLo =
-        Magnitude(_mm256_unpacklo_epi8(ga, zero), _mm256_unpacklo_epi8(wLo, wHi));
-    const __m256i mHi =
-        Magnitude(_mm256_unpackhi_epi8(ga, zero), _mm256_unpackhi_epi8(wLo, wHi));
+    const __m256i mLo = Magnitude(_mm256_unpacklo_epi8(ga, zero), _mm256_unpacklo_epi8(wLo, wHi));
+    const __m256i mHi = Magnitude(_mm256_unpackhi_epi8(ga, zero), _mm256_unpackhi_epi8(wLo, wHi));
     const __m256i m = _mm256_packus_epi16(mLo, mHi);  // saturates at 255: still "saturated"
     // The result is negative where sign(g) xor (y <= -2): the sign bit of g ^ (y < -1).
     const __m256i negative = _mm256_xor_si256(g, _mm256_cmpgt_epi8(_mm256_set1_epi8(-1), y));
