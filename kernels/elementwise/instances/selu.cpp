@@ -42,6 +42,38 @@ void SeluBackwardLegacyI8Avx2(void* const* out, const void* const* in, int64_t n
 }
 #endif
 
+#if defined(__AVX2__) && !defined(__AVX512F__)
+// Legacy fp16 SeluBackward on AVX2 with fl16(y + lambda*alpha) rounded on the fp32 bits (nearest-
+// even at bit 13) instead of a conversion round trip (two of the four conversions per packet,
+// the limit on AVX2). Exact where it is selected: for fp16 y < 0 the sum is 0, -inf or of fp16
+// normal magnitude (a multiple of 2^-10 when y is in (-2, -1], else above 0.24; at most 65502.3),
+// where rounding the significand to 11 bits is the fp16 rounding. Lanes with y >= 0 or NaN take
+// g * lambda and never read the sum.
+template <typename V>
+struct SeluBackwardHalfBitsFn {
+  V lambda, lambdaAlpha;
+  explicit SeluBackwardHalfBitsFn(const KernelParams&)
+      : lambda(vm::Set<V>(kSeluLambdaF16)), lambdaAlpha(vm::Set<V>(kSeluLambdaAlphaF16)) {}
+  EIGEN_ALWAYS_INLINE V operator()(const V& g, const V& y) const {
+    static_assert(sizeof(V) == 32, "AVX2 fp32 packets");
+    const __m256i bits = _mm256_castps_si256(_mm256_add_ps(y, lambdaAlpha));
+    const __m256i odd = _mm256_and_si256(_mm256_srli_epi32(bits, 13), _mm256_set1_epi32(1));
+    const __m256i up = _mm256_add_epi32(bits, _mm256_add_epi32(odd, _mm256_set1_epi32(0xfff)));
+    const V sum =
+        _mm256_castsi256_ps(_mm256_and_si256(up, _mm256_set1_epi32(static_cast<int>(0xffffe000u))));
+    return _mm256_mul_ps(
+        g, _mm256_blendv_ps(lambda, sum, _mm256_cmp_ps(y, _mm256_setzero_ps(), _CMP_LT_OQ)));
+  }
+};
+void SeluBackwardLegacyF16Avx2(void* const* out, const void* const* in, int64_t n,
+                               const KernelParams& params, bool stream) {
+  NpuKernel<F16Io, 2, 1, SeluBackwardHalfBitsFn>(out, in, n, params, stream);
+}
+#define ACLCPU_SELU_F16_AVX2 1
+#else
+#define ACLCPU_SELU_F16_AVX2 0
+#endif
+
 #if ACLCPU_SELU_I8_BYTES64
 // Current int8 SeluBackward, 64 elements a step (selu_int8.h: the generic row's fp32 operations
 // with fewer conversions and masks around them).
