@@ -202,19 +202,33 @@ struct Reference<OpId::kCelu> {
 
 // Erfinv: the fp32 result of a correctly rounded erfinv (within 1 ulp: the kernel rounds a
 // double value once; near-ties may go either way), 16-bit rounded nearest-even from it.
-// The value comes from bisection on erfl / erfcl (independent of the kernel's method).
+// The value comes from bisection on erfl / erfcl (independent of the kernel's method): first in
+// double, whose erf / erfc are hardware arithmetic everywhere, then in long double inside the
+// double bracket widened a little and checked (the whole range again if the check fails). On
+// AArch64 long double is software binary128: ~15 erfl calls an element instead of ~70.
 namespace hardref {
 inline long double ErfinvBisect(long double x) {
   if (std::isnan(x) || std::fabs(x) > 1) return NAN;
   if (std::fabs(x) == 1) return std::copysign(INFINITY, x);
   if (x == 0) return x;
   const long double a = std::fabs(x), tail = 1 - a;  // exact for fp32 / 16-bit inputs
-  long double lo = 0, hi = 7;                        // erfc(7) < 2^-72
+  // below(m): erfinv(a) lies above m.
+  auto below = [&](long double m) { return a > 0.5L ? std::erfc(m) > tail : std::erf(m) < a; };
+  const double ad = static_cast<double>(a), taild = static_cast<double>(tail);
+  double dlo = 0, dhi = 7;  // erfc(7) < 2^-72
+  for (int i = 0; i < 200; ++i) {
+    const double mid = (dlo + dhi) / 2;
+    if (mid == dlo || mid == dhi) break;
+    const bool b = ad > 0.5 ? std::erfc(mid) > taild : std::erf(mid) < ad;
+    (b ? dlo : dhi) = mid;
+  }
+  long double lo = static_cast<long double>(dlo) * (1 - 0x1p-40L);
+  long double hi = static_cast<long double>(dhi) * (1 + 0x1p-40L);
+  if (!below(lo) || below(hi)) lo = 0, hi = 7;
   for (int i = 0; i < 200 && hi - lo > 0; ++i) {
     const long double mid = (lo + hi) / 2;
     if (mid == lo || mid == hi) break;
-    const bool below = a > 0.5L ? std::erfc(mid) > tail : std::erf(mid) < a;
-    (below ? lo : hi) = mid;
+    (below(mid) ? lo : hi) = mid;
   }
   return std::copysign((lo + hi) / 2, x);
 }
