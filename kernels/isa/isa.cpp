@@ -141,22 +141,27 @@ std::string IsaCapError() {
   return "ACLNN_CPU_MAX_ISA must be " + std::string(kCapList) + ", but is \"" + cap.value + "\"";
 }
 
-// The best built variant that the CPU supports and the cap allows; the lowest built one (the
-// baseline of the architecture) when nothing else qualifies.
-Isa ChooseIsa() {
+namespace {
+// The best built variant that the CPU supports (and the cap allows, when `honourCap`); the lowest
+// built one (the baseline of the architecture) when nothing else qualifies.
+Isa BestBuilt(bool honourCap) {
   Isa built[8];
   const int n = BuiltIsas(built, 8);
   const Cap& cap = TheCap();
   Isa best = built[0];
   for (int i = 0; i < n; ++i) {
     if (!CpuSupports(built[i])) continue;
-    if (cap.set && built[i] != Isa::kNative &&
+    if (honourCap && cap.set && built[i] != Isa::kNative &&
         static_cast<int>(built[i]) > static_cast<int>(cap.level))
       continue;
     best = built[i];
   }
   return best;
 }
+}  // namespace
+
+Isa ChooseIsa() { return BestBuilt(true); }
+Isa UncappedIsa() { return BestBuilt(false); }
 
 }  // namespace kernels
 }  // namespace aclcpu

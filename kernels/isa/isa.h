@@ -30,6 +30,9 @@ Isa SelectedIsa();
 // message aclInit returns (the selection then ignores the variable).
 std::string IsaCapError();
 
+// For tests: the variant this process would choose without ACLNN_CPU_MAX_ISA.
+Isa UncappedIsa();
+
 // For tests and logs: whether the CPU can run `isa`, and the variants this build carries,
 // lowest first (writes up to `max` entries, returns the count).
 bool CpuSupports(Isa isa);

@@ -207,29 +207,33 @@ struct Reference<OpId::kCelu> {
 // double bracket widened a little and checked (the whole range again if the check fails). On
 // AArch64 long double is software binary128: ~15 erfl calls an element instead of ~70.
 namespace hardref {
+// Whether erfinv(a) lies above m (a in (0, 1), tail = 1 - a), in T's arithmetic.
+template <typename T>
+bool ErfinvAbove(T a, T tail, T m) {
+  return a > T(0.5) ? std::erfc(m) > tail : std::erf(m) < a;
+}
+
+// Narrows [lo, hi] around erfinv(a) until no midpoint is left between them.
+template <typename T>
+void BisectErfinv(T a, T tail, T& lo, T& hi) {
+  for (int i = 0; i < 200 && hi - lo > 0; ++i) {
+    const T mid = (lo + hi) / 2;
+    if (mid == lo || mid == hi) break;
+    (ErfinvAbove(a, tail, mid) ? lo : hi) = mid;
+  }
+}
+
 inline long double ErfinvBisect(long double x) {
   if (std::isnan(x) || std::fabs(x) > 1) return NAN;
   if (std::fabs(x) == 1) return std::copysign(INFINITY, x);
   if (x == 0) return x;
   const long double a = std::fabs(x), tail = 1 - a;  // exact for fp32 / 16-bit inputs
-  // below(m): erfinv(a) lies above m.
-  auto below = [&](long double m) { return a > 0.5L ? std::erfc(m) > tail : std::erf(m) < a; };
-  const double ad = static_cast<double>(a), taild = static_cast<double>(tail);
-  double dlo = 0, dhi = 7;  // erfc(7) < 2^-72
-  for (int i = 0; i < 200; ++i) {
-    const double mid = (dlo + dhi) / 2;
-    if (mid == dlo || mid == dhi) break;
-    const bool b = ad > 0.5 ? std::erfc(mid) > taild : std::erf(mid) < ad;
-    (b ? dlo : dhi) = mid;
-  }
+  double dlo = 0, dhi = 7;                           // erfc(7) < 2^-72
+  BisectErfinv<double>(static_cast<double>(a), static_cast<double>(tail), dlo, dhi);
   long double lo = static_cast<long double>(dlo) * (1 - 0x1p-40L);
   long double hi = static_cast<long double>(dhi) * (1 + 0x1p-40L);
-  if (!below(lo) || below(hi)) lo = 0, hi = 7;
-  for (int i = 0; i < 200 && hi - lo > 0; ++i) {
-    const long double mid = (lo + hi) / 2;
-    if (mid == lo || mid == hi) break;
-    (below(mid) ? lo : hi) = mid;
-  }
+  if (!ErfinvAbove(a, tail, lo) || ErfinvAbove(a, tail, hi)) lo = 0, hi = 7;
+  BisectErfinv(a, tail, lo, hi);
   return std::copysign((lo + hi) / 2, x);
 }
 }  // namespace hardref
