@@ -1,4 +1,4 @@
-// exp on Eigen packets for the softmax family. AVX-512 fp32 lanes in [-85, 87]:
+// exp on Eigen packets for the softmax family. AVX-512 and AVX2 fp32 lanes in [-85, 87]:
 // elementwise/exp_table.h. Otherwise: Cody-Waite reduction by ln 2 (a two-part constant, fused
 // multiply-adds), a degree-7 Taylor polynomial on |r| <= ln2/2 (truncation below 6e-9 relative)
 // and an exact scaling by 2^n, so results are within about 1 ulp, including the subnormal range,
@@ -53,22 +53,32 @@ inline P PacketExpFull(const P& x) {
 }
 
 #if defined(__AVX512F__)
-// On AVX-512 the full-range form is the rare case: out of line, so that the table form inlines
-// into the row loops without its registers.
+// With a table form the full-range form is the rare case: out of line, so that the table form
+// inlines into the row loops without its registers.
 template <bool kUpper>
 inline __attribute__((noinline)) __m512 PacketExpFullCold(const __m512& x) {
   return PacketExpFull<kUpper>(x);
 }
+#elif defined(ACLCPU_EXP_TABLE_AVX2)
+template <bool kUpper>
+inline __attribute__((noinline)) __m256 PacketExpFullCold(const __m256& x) {
+  return PacketExpFull<kUpper>(x);
+}
 #endif
 
-// AVX-512 fp32: exp_table::Exp (the table form for lanes in [-85, 87], within 0.57 ulp), the
-// full-range form for the other lanes.
+// AVX-512 and AVX2 fp32: exp_table::Exp (the table form for lanes in [-85, 87], within 0.57 and
+// 0.61 ulp), the full-range form for the other lanes.
 template <bool kUpper = true, typename P>
 inline __attribute__((always_inline)) P PacketExpClamped(const P& x) {
 #if defined(__AVX512F__)
   if constexpr (sizeof(P) == 64 &&
                 sizeof(typename Eigen::internal::unpacket_traits<P>::type) == 4) {
     return exp_table::Exp(x, [](const __m512& v) { return PacketExpFullCold<kUpper>(v); });
+  }
+#elif defined(ACLCPU_EXP_TABLE_AVX2)
+  if constexpr (sizeof(P) == 32 &&
+                sizeof(typename Eigen::internal::unpacket_traits<P>::type) == 4) {
+    return exp_table::Exp(x, [](const __m256& v) { return PacketExpFullCold<kUpper>(v); });
   }
 #endif
   return PacketExpFull<kUpper>(x);

@@ -50,7 +50,7 @@ inline P Set(double v) {
 // multiplies and integer work): m is in [-128, 128] and the polynomial's value in [0.7, 1.5], so
 // pldexp's partial products neither overflow nor leave the normal range before its last one,
 // which rounds once, as vscalefps does (the same bits, NaN included).
-#if defined(EIGEN_VECTORIZE_AVX512)
+#if defined(EIGEN_VECTORIZE_AVX512) || defined(ACLCPU_EXP_TABLE_AVX2)
 inline EIGEN_DONT_INLINE PF ExpWide(const PF& x) {
 #else
 EIGEN_ALWAYS_INLINE PF ExpWide(const PF& x) {
@@ -74,12 +74,16 @@ EIGEN_ALWAYS_INLINE PF ExpWide(const PF& x) {
 #endif
   return ei::pmax(ScaleByPow2(y, m), x);
 }
-// AVX-512: exp_table::Exp (the table form for lanes in [-85, 87], within 0.57 ulp), the form
-// above, out of line, for the other lanes.
+// AVX-512 and AVX2: exp_table::Exp (the table form for lanes in [-85, 87], within 0.57 and
+// 0.61 ulp), the form above, out of line, for the other lanes.
 EIGEN_ALWAYS_INLINE PF Exp(const PF& x) {
 #if defined(EIGEN_VECTORIZE_AVX512)
   if constexpr (sizeof(PF) == 64) {
     return exp_table::Exp(x, [](const __m512& v) { return ExpWide(v); });
+  }
+#elif defined(ACLCPU_EXP_TABLE_AVX2)
+  if constexpr (sizeof(PF) == 32) {
+    return exp_table::Exp(x, [](const __m256& v) { return ExpWide(v); });
   }
 #endif
   return ExpWide(x);

@@ -9,10 +9,10 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <initializer_list>
 #include <string>
-#include <utility>
 #include <vector>
+
+#include "ulp_sweep.h"
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define ACLCPU_TEST_EXP_TABLE 1
@@ -50,49 +50,15 @@ bool HasAvx512() {
          __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
 }
 
-double Ulps(float got, double exact) {
-  int e;
-  std::frexp(exact, &e);
-  return std::fabs(got - exact) / std::ldexp(1.0, e - 24);
-}
-
-// The worst distance, in ulps, of fn16 (16 floats at a time) from exact over the floats whose
-// bits are in [first, last] (inclusive) taking every step-th, for each range given.
-struct Worst {
-  double ulps = 0;
-  float x = 0;
-};
-template <typename Fn16, typename Exact>
-Worst Sweep(Fn16 fn16, Exact exact, std::initializer_list<std::pair<uint32_t, uint32_t>> ranges,
-            uint32_t step) {
-  Worst w;
-  float x[16], y[16];
-  int n = 0;
-  auto flush = [&] {
-    for (int i = n; i < 16; ++i) x[i] = 1.0f;
-    fn16(x, y, -1.0f);
-    for (int i = 0; i < n; ++i) {
-      const double u = Ulps(y[i], exact(static_cast<double>(x[i])));
-      if (u > w.ulps) w = {u, x[i]};
-    }
-    n = 0;
-  };
-  for (const auto& r : ranges) {
-    for (uint64_t bits = r.first; bits <= r.second; bits += step) {
-      const uint32_t b = static_cast<uint32_t>(bits);
-      std::memcpy(&x[n], &b, 4);
-      if (++n == 16) flush();
-    }
-  }
-  if (n) flush();
-  return w;
-}
+using aclcpu_test::Sweep;
+using aclcpu_test::Ulps;
+using aclcpu_test::Worst;
 
 TEST(ExpTable, WithinHalfAnUlpAndABitOverTheRange) {
   if (!HasAvx512()) GTEST_SKIP() << "no AVX-512 on this CPU";
   // Every 61st float of [-85, 87] (both signs; ~36 M values); ACLNN_CPU_LONG_TESTS=1: every one.
   const uint32_t step = std::getenv("ACLNN_CPU_LONG_TESTS") != nullptr ? 1 : 61;
-  const Worst w = Sweep(
+  const Worst w = Sweep<16>(
       Exp16, [](double v) { return std::exp(v); },
       {{0u, 0x42ae0000u}, {0x80000000u, 0x80000000u | 0x42aa0000u}}, step);
   const double worst = w.ulps;
@@ -143,10 +109,10 @@ TEST(LogTable, WithinAnUlpOverThePositiveNormals) {
   // worst 0.774 ulp, at x = 0x1.103292p+0; Eigen's plog: 0.900).
   const uint32_t step = std::getenv("ACLNN_CPU_LONG_TESTS") != nullptr ? 1 : 67;
   auto log = [](double v) { return std::log(v); };
-  Worst w = Sweep(Log16, log, {{0x00800000u, 0x7f7fffffu}}, step);
+  Worst w = Sweep<16>(Log16, log, {{0x00800000u, 0x7f7fffffu}}, step);
   // And every 3rd float around 1, where the result is small and the table's two exact
   // intervals meet.
-  const Worst nearOne = Sweep(Log16, log, {{0x3f700000u, 0x3f900000u}}, 3);
+  const Worst nearOne = Sweep<16>(Log16, log, {{0x3f700000u, 0x3f900000u}}, 3);
   if (nearOne.ulps > w.ulps) w = nearOne;
   const double worst = w.ulps;
   const float worstX = w.x;

@@ -76,15 +76,16 @@ using SeluBackwardHalfI8Fn = SeluBackwardHalfFn<V, true>;
 // NaN through min and max.
 constexpr float kSeluExpFloor = -85.0f;
 
-// e^z − 1 for z <= 0: the kernels' exp(z) − 1; golden mode's expm1, which keeps the small
-// negative inputs the subtraction cancels (exp(z) − 1 is 0 below |z| ~ 1e-16 in double).
+// e^z − 1 for z in [kSeluExpFloor, 0] or NaN: the kernels' exp(z) − 1 (a NaN z gives any value:
+// Selu's λ·max(x, 0) carries the NaN, see vm::ExpInRange); golden mode's expm1, which keeps the
+// small negative inputs the subtraction cancels (exp(z) − 1 is 0 below |z| ~ 1e-16 in double).
 template <typename V>
 EIGEN_ALWAYS_INLINE V SeluExpm1(const V& z) {
   using namespace vm;
   if constexpr (kGolden<V>) {
     return Expm1(z);
   } else {
-    return Sub(Exp(z), One<V>());
+    return Sub(ExpInRange(z), One<V>());
   }
 }
 template <typename V>
