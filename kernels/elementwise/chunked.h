@@ -203,11 +203,11 @@ using Bf16FastIo = Bf16Io;
 #endif
 
 // The same split on AVX2 (16 bf16 elements a step, nearest-even outputs only): the even and odd
-// elements as fp32 packets with one shift or one mask, and each result narrowed by pio::ToBf16's
-// operations (nearest-even on the bits, NaN quieted: NarrowBf16's) kept in the high half of its
-// lane, so that one shift and one word blend put the 16 results back in order instead of two
-// lane-crossing widenings and a pack per 8 elements. The head and the tail go through
-// RunChunked<Bf16Io>, element for element the same operations.
+// elements as fp32 packets with one shift or one mask, and each result narrowed by
+// pio::ToBf16High (ToBf16's rounding, NarrowBf16's bits, left in the high half of its lane), so
+// that one shift and one word blend put the 16 results back in order instead of two lane-crossing
+// widenings and a pack per 8 elements. The head and the tail go through RunChunked<Bf16Io>, element
+// for element the same operations.
 #if !ACLCPU_BF16_PAIRS && ACLCPU_PACKET_IO && defined(__AVX2__) && !defined(EIGEN_VECTORIZE_AVX512)
 #define ACLCPU_BF16_PAIRS_AVX2 1
 template <int NIn, typename Op>
@@ -218,14 +218,6 @@ inline void RunBf16PairsAvx2(void* const* out, const void* const* in, int64_t n,
   const uint16_t* a[NIn];
   for (int k = 0; k < NIn; ++k) a[k] = static_cast<const uint16_t*>(in[k]);
   const __m256i high = _mm256_set1_epi32(static_cast<int>(0xffff0000u));
-  auto narrowHigh = [](const __m256& r) __attribute__((always_inline)) {
-    const __m256i x = _mm256_castps_si256(r);
-    const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(1));
-    const __m256i rounded = _mm256_add_epi32(x, _mm256_add_epi32(_mm256_set1_epi32(0x7fff), lsb));
-    const __m256i nan = _mm256_or_si256(x, _mm256_set1_epi32(0x00400000));
-    return _mm256_castps_si256(_mm256_blendv_ps(
-        _mm256_castsi256_ps(rounded), _mm256_castsi256_ps(nan), _mm256_cmp_ps(r, r, _CMP_UNORD_Q)));
-  };
   auto step = [&](int64_t i, bool nt) __attribute__((always_inline)) {
     Packet even[NIn], odd[NIn], r[2];
     for (int k = 0; k < NIn; ++k) {
@@ -235,8 +227,8 @@ inline void RunBf16PairsAvx2(void* const* out, const void* const* in, int64_t n,
     }
     Apply<NIn, 1>(op, even, &r[0]);
     Apply<NIn, 1>(op, odd, &r[1]);
-    const __m256i v =
-        _mm256_blend_epi16(_mm256_srli_epi32(narrowHigh(r[0]), 16), narrowHigh(r[1]), 0xAA);
+    const __m256i v = _mm256_blend_epi16(_mm256_srli_epi32(pio::ToBf16High(r[0]), 16),
+                                         pio::ToBf16High(r[1]), 0xAA);
     if (nt) {
       _mm256_stream_si256(reinterpret_cast<__m256i*>(o + i), v);
     } else {

@@ -163,16 +163,18 @@ inline P LoadI32Half(const int32_t* s) {
 }
 
 inline __m128i ToF16(const P& x) { return _mm256_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT); }
-inline __m128i ToBf16(const P& f) {
+// NarrowBf16 in each lane's high half (the low half is not cleared): nearest-even on the bits,
+// a NaN quieted. ToBf16 shifts it down and packs; RunBf16PairsAvx2 (chunked.h) blends it in place.
+inline __m256i ToBf16High(const P& f) {
   const __m256i x = _mm256_castps_si256(f);
-  const __m256i hi = _mm256_srli_epi32(x, 16);
-  const __m256i lsb = _mm256_and_si256(hi, _mm256_set1_epi32(1));
-  const __m256i rounded =
-      _mm256_srli_epi32(_mm256_add_epi32(x, _mm256_add_epi32(_mm256_set1_epi32(0x7fff), lsb)), 16);
-  const __m256i nan = _mm256_or_si256(hi, _mm256_set1_epi32(0x40));
-  const __m256 isNan = _mm256_cmp_ps(f, f, _CMP_UNORD_Q);
-  const __m256i r = _mm256_castps_si256(
-      _mm256_blendv_ps(_mm256_castsi256_ps(rounded), _mm256_castsi256_ps(nan), isNan));
+  const __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(x, 16), _mm256_set1_epi32(1));
+  const __m256i rounded = _mm256_add_epi32(x, _mm256_add_epi32(_mm256_set1_epi32(0x7fff), lsb));
+  const __m256i nan = _mm256_or_si256(x, _mm256_set1_epi32(0x00400000));
+  return _mm256_castps_si256(_mm256_blendv_ps(
+      _mm256_castsi256_ps(rounded), _mm256_castsi256_ps(nan), _mm256_cmp_ps(f, f, _CMP_UNORD_Q)));
+}
+inline __m128i ToBf16(const P& f) {
+  const __m256i r = _mm256_srli_epi32(ToBf16High(f), 16);
   return _mm_packus_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
 }
 inline __m128i ToBf16Fast(const P& f) { return ToBf16(f); }
