@@ -5,6 +5,7 @@
 
 #include "elementwise/byte_table.h"
 #include "elementwise/instance.h"  // first: see io.h on GCC warnings
+#include "elementwise/run4.h"
 #include "elementwise/selu_int8.h"
 
 namespace aclcpu {
@@ -93,6 +94,19 @@ void SeluI8Table(void* const* out, const void* const* in, int64_t n, const Kerne
       bytetab::Build(&NpuKernel<I8WrapTruncIo, 1, 1, SeluI8Fn>, params);
   bytetab::Run(table, out[0], in[0], n, stream);
 }
+
+#if defined(__AVX2__) && !defined(__AVX512F__)
+// Selu forward on AVX2, four packets a step with everything inlined (run4.h): the generic row's
+// operations and bits, four independent exp chains in flight (10 % in cache on the Zen 3).
+template <typename Io>
+void SeluNpuAvx2(void* const* out, const void* const* in, int64_t n, const KernelParams& params,
+                 bool stream) {
+  run4::Run<Io, 1, SeluFn<Packet>>(out, in, n, params, stream);
+}
+#define ACLCPU_SELU_FWD_AVX2 1
+#else
+#define ACLCPU_SELU_FWD_AVX2 0
+#endif
 
 }  // namespace
 
