@@ -70,7 +70,7 @@ TEST(ExpTable, WithinHalfAnUlpAndABitOverTheRange) {
 
 TEST(ExpTable, RangeEdgesAndLaneIndependence) {
   if (!HasAvx512()) GTEST_SKIP() << "no AVX-512 on this CPU";
-  float x[16], y[16], z[16];
+  float x[16], y[16];
   for (int i = 0; i < 16; ++i) x[i] = -84.0f + 10.7f * static_cast<float>(i);  // -84 .. 76.5
   x[0] = -85.0f;
   x[15] = 87.0f;
@@ -78,29 +78,11 @@ TEST(ExpTable, RangeEdgesAndLaneIndependence) {
   for (int i = 0; i < 16; ++i) {
     EXPECT_LE(Ulps(y[i], std::exp(static_cast<double>(x[i]))), 0.57) << "x = " << x[i];
   }
-  const float outside[] = {std::nextafter(-85.0f, -100.0f),
-                           std::nextafter(87.0f, 100.0f),
-                           -104.0f,
-                           100.0f,
-                           std::nanf(""),
-                           -INFINITY,
-                           INFINITY};
-  for (float o : outside) {
-    for (int lane : {0, 7, 15}) {
-      std::memcpy(z, x, sizeof z);
-      z[lane] = o;
-      float w[16];
-      Exp16(z, w, -1.0f);
-      for (int i = 0; i < 16; ++i) {
-        if (i == lane) {
-          EXPECT_EQ(w[i], -1.0f) << "lane " << i << " x = " << o << " takes the wide form";
-        } else {
-          EXPECT_EQ(std::memcmp(&w[i], &y[i], 4), 0)
-              << "lane " << i << " changed when lane " << lane << " became " << o;
-        }
-      }
-    }
-  }
+  aclcpu_test::ExpectLanesIndependent<16>(
+      Exp16, x, y,
+      {std::nextafter(-85.0f, -100.0f), std::nextafter(87.0f, 100.0f), -104.0f, 100.0f,
+       std::nanf(""), -INFINITY, INFINITY},
+      {0, 7, 15}, -1.0f);
 }
 
 TEST(LogTable, WithinAnUlpOverThePositiveNormals) {
@@ -133,23 +115,9 @@ TEST(LogTable, OneIsZeroAndOutOfRangeLanesTakeTheWideForm) {
   for (int i = 1; i < 16; ++i) {
     EXPECT_LE(Ulps(y[i], std::log(static_cast<double>(x[i]))), 0.78) << "x = " << x[i];
   }
-  const float outside[] = {0.0f, -0.0f, 0x1p-127f, -1.0f, INFINITY, -INFINITY, std::nanf("")};
-  for (float o : outside) {
-    for (int lane : {0, 9, 15}) {
-      float z[16], w[16];
-      std::memcpy(z, x, sizeof z);
-      z[lane] = o;
-      Log16(z, w, -7.0f);
-      for (int i = 0; i < 16; ++i) {
-        if (i == lane) {
-          EXPECT_EQ(w[i], -7.0f) << "lane " << i << " x = " << o << " takes the wide form";
-        } else {
-          EXPECT_EQ(std::memcmp(&w[i], &y[i], 4), 0)
-              << "lane " << i << " changed when lane " << lane << " became " << o;
-        }
-      }
-    }
-  }
+  aclcpu_test::ExpectLanesIndependent<16>(
+      Log16, x, y, {0.0f, -0.0f, 0x1p-127f, -1.0f, INFINITY, -INFINITY, std::nanf("")}, {0, 9, 15},
+      -7.0f);
 }
 #endif
 

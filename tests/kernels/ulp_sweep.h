@@ -2,6 +2,8 @@
 // from an exact double function, in ulps of the fp32 result, over ranges of float bit patterns.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -47,6 +49,31 @@ Worst Sweep(Fn fn, Exact exact, std::initializer_list<std::pair<uint32_t, uint32
   }
   if (n) flush();
   return w;
+}
+
+// A table form's lanes are independent: with each value of `outside` put in each of `lanes` of
+// x in turn, fn (kLanes floats at a time: fn(x, y, marker)) must give `marker` (the caller's wide
+// form) in that lane and, in every other lane, the bits of y = fn on x itself.
+template <int kLanes, typename Fn>
+void ExpectLanesIndependent(Fn fn, const float* x, const float* y,
+                            std::initializer_list<float> outside, std::initializer_list<int> lanes,
+                            float marker) {
+  for (float o : outside) {
+    for (int lane : lanes) {
+      float z[kLanes], w[kLanes];
+      std::memcpy(z, x, sizeof z);
+      z[lane] = o;
+      fn(z, w, marker);
+      for (int i = 0; i < kLanes; ++i) {
+        if (i == lane) {
+          EXPECT_EQ(w[i], marker) << "lane " << i << " x = " << o << " takes the wide form";
+        } else {
+          EXPECT_EQ(std::memcmp(&w[i], &y[i], 4), 0)
+              << "lane " << i << " changed when lane " << lane << " became " << o;
+        }
+      }
+    }
+  }
 }
 
 }  // namespace aclcpu_test
