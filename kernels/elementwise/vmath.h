@@ -180,6 +180,15 @@ template <typename V>
 inline V Not(const V& m) {
   return ei::pandnot(ei::ptrue(m), m);
 }
+// True when any lane of the mask is set (a branch may then skip work no lane needs).
+template <typename V>
+inline bool AnyLane(const Mask<V>& m) {
+  if constexpr (kKMask<V>) {
+    return m.k != 0;
+  } else {
+    return ei::predux_any(m);
+  }
+}
 // mask ? a : b, lane by lane.
 template <typename V>
 inline V Select(const Mask<V>& mask, const V& a, const V& b) {
