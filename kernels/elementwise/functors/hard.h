@@ -292,9 +292,14 @@ struct CeluFn {
       const V u = Mul(x, inverse);
       const V e = Exp(u);
       const V em1 = Sub(e, One<V>());
-      const V l = Log(e);
-      const V kahan = Select(Eq(l, Zero<V>()), u, Div(Mul(u, em1), l));
-      m = Select(Lt(Abs(u), Set<V>(0.5f)), kahan, em1);
+      const auto small = Lt(Abs(u), Set<V>(0.5f));
+      if (AnyLane<V>(small)) {
+        const V l = Log(e);
+        const V kahan = Select(Eq(l, Zero<V>()), u, Div(Mul(u, em1), l));
+        m = Select(small, kahan, em1);
+      } else {  // no lane takes Kahan's form: skip its log and division (the same bits)
+        m = em1;
+      }
     }
     return Add(Min(Mul(m, alpha), Zero<V>()), Max(x, Zero<V>()));
   }
