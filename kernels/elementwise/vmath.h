@@ -205,6 +205,13 @@ inline V Select(const Mask<V>& mask, const V& a, const V& b) {
 #endif
 }
 
+// Select(mask, a(), b) where `a` is costly and rarely taken: a packet with no lane in the mask
+// returns b without evaluating a (the same bits, since the select would take b in every lane).
+template <typename V, typename A>
+EIGEN_ALWAYS_INLINE V SelectWhereAny(const Mask<V>& mask, const A& a, const V& b) {
+  return AnyLane<V>(mask) ? Select(mask, a(), b) : b;
+}
+
 // ---- transcendental functions ----
 // fp32: on AVX-512 and AVX2, exp_table::Exp: the table form for lanes in [-85, 87] (within 0.57
 // and 0.61 ulp). Otherwise, and on the other ISAs: Eigen 3.4's pexp_float (Cody-Waite reduction,

@@ -224,17 +224,16 @@ struct EluFn {
       return Expm1(z);
     } else {
       // Packets with no lane near 0 (most, for inputs spread over a few units) skip the
-      // polynomial: the select would not take it in any lane.
-      const auto small = Lt(Abs(z), Set<V>(0.1f));
-      const V e = Sub(Exp(z), One<V>());
-      if (!AnyLane<V>(small)) return e;
-      // Horner from the highest coefficient: t = z·c_top, then t = (t + c)·z per lower one.
-      V t = Mul(z, Set<V>(kDegree5 ? 1.0f / 120.0f : 1.0f / 24.0f));
-      if (kDegree5) t = Mul(Add(t, Set<V>(1.0f / 24.0f)), z);
-      t = Mul(Add(t, Set<V>(1.0f / 6.0f)), z);
-      t = Mul(Add(t, Set<V>(0.5f)), z);
-      const V poly = Mul(Add(t, One<V>()), z);
-      return Select(small, poly, e);
+      // polynomial.
+      const auto poly = [&z] {
+        // Horner from the highest coefficient: t = z·c_top, then t = (t + c)·z per lower one.
+        V t = Mul(z, Set<V>(kDegree5 ? 1.0f / 120.0f : 1.0f / 24.0f));
+        if (kDegree5) t = Mul(Add(t, Set<V>(1.0f / 24.0f)), z);
+        t = Mul(Add(t, Set<V>(1.0f / 6.0f)), z);
+        t = Mul(Add(t, Set<V>(0.5f)), z);
+        return Mul(Add(t, One<V>()), z);
+      };
+      return SelectWhereAny<V>(Lt(Abs(z), Set<V>(0.1f)), poly, Sub(Exp(z), One<V>()));
     }
   }
 };
@@ -292,14 +291,11 @@ struct CeluFn {
       const V u = Mul(x, inverse);
       const V e = Exp(u);
       const V em1 = Sub(e, One<V>());
-      const auto small = Lt(Abs(u), Set<V>(0.5f));
-      if (AnyLane<V>(small)) {
+      const auto kahan = [&u, &e, &em1] {  // only for packets with a lane of |u| < 0.5
         const V l = Log(e);
-        const V kahan = Select(Eq(l, Zero<V>()), u, Div(Mul(u, em1), l));
-        m = Select(small, kahan, em1);
-      } else {  // no lane takes Kahan's form: skip its log and division (the same bits)
-        m = em1;
-      }
+        return Select(Eq(l, Zero<V>()), u, Div(Mul(u, em1), l));
+      };
+      m = SelectWhereAny<V>(Lt(Abs(u), Set<V>(0.5f)), kahan, em1);
     }
     return Add(Min(Mul(m, alpha), Zero<V>()), Max(x, Zero<V>()));
   }

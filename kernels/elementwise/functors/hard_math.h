@@ -28,12 +28,12 @@ EIGEN_ALWAYS_INLINE V FullExp(const V& z) {
   if constexpr (kGolden<V>) {
     return Lanes(z, [](Scalar<V> v) { return static_cast<Scalar<V>>(std::exp(v)); });
   } else {
-    const auto tiny = Lt(z, Set<V>(-87.0f));
-    const V e = Exp(z);
-    if (!AnyLane<V>(tiny)) return e;  // the usual packet: no second exp (the same bits)
-    const V q = Exp(Mul(z, Set<V>(0.25f)));
-    const V q2 = Mul(q, q);
-    return Select(tiny, Mul(q2, q2), e);
+    const auto viaQuarter = [&z] {  // only for packets with a lane below −87
+      const V q = Exp(Mul(z, Set<V>(0.25f)));
+      const V q2 = Mul(q, q);
+      return Mul(q2, q2);
+    };
+    return SelectWhereAny<V>(Lt(z, Set<V>(-87.0f)), viaQuarter, Exp(z));
   }
 }
 
