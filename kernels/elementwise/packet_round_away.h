@@ -12,41 +12,21 @@ namespace aclcpu {
 namespace kernels {
 namespace pio {
 
-// FloatToHalfRoundAway in one conversion: a float exactly halfway between two fp16 neighbours is
-// moved one fp32 step away from zero (its bits + 1, sign and magnitude) and then rounded to
-// nearest-even, which then goes away from zero; every other float is rounded as it is. For a float
-// of exponent field e the fp16 spacing is 2^-10 of its binade down to e = 113 and 2^-24 below, so
-// the bits under the fp16 spacing are the low s = max(13, 126 - e) bits of the significand m (23
-// stored bits and the leading one), and the float is a tie iff m << (32 - s) == 2^31. For e < 102
-// (below half the smallest subnormal) s > 24 and the shift leaves bit 23 + (32 - s) < 31 set, or
-// the count is negative, which vpsllvd treats as >= 32 (0): never a tie. The tie's low bits are not
-// all ones, so + 1 never carries into the exponent. NaN and infinity convert as before (a NaN's
-// payload below the fp16 bits changes nothing). Replaces a form that converted three times and
-// compared (about 12 cycles more per packet than the nearest-even store, measured in cache on Zen
-// 5).
+// FloatToHalfRoundAway in one conversion: set the lowest fp32 bit, then round to nearest-even.
+// A tie between two fp16 neighbours has its low s >= 13 bits (the bits under the fp16 spacing:
+// 13 for normal fp16 results, more for subnormal ones and below) equal to 100..0, so its bit 0 is
+// clear and x | 1 lies just above the tie in magnitude: nearest rounds it away from zero. Any
+// other x is not a tie, and x | 1 <= x + 1 ulp never reaches or crosses the next tie (a tie has
+// bit 0 clear, x | 1 has it set) nor carries into the exponent, so it rounds as x does. Infinity
+// (bit 0 would make it a NaN) keeps its bits; a NaN's bit 0 lies below the payload bits fp16
+// keeps. Two operations besides the conversion; the tie test it replaces (exponent, shift
+// count, variable shift, compare, masked add) cost about twice the nearest-even store.
 #if defined(EIGEN_VECTORIZE_AVX512)
 inline __m256i ToF16RoundAway(const P& f) {
   const __m512i x = _mm512_castps_si512(f);
-  const __m256i nearest = _mm512_cvtps_ph(f, _MM_FROUND_TO_NEAREST_INT);
-  // Where the fp16 result is normal (|f| >= 2^-14) a tie has low 13 bits 0x1000; below, any
-  // nonzero magnitude may be one. Packets with neither (almost all: results that are fp16 values
-  // already, e.g. an identity branch, have low bits 0) keep the nearest-even conversion.
-  const __m512i mag = _mm512_and_si512(x, _mm512_set1_epi32(0x7FFFFFFF));
-  const __mmask16 maybe =
-      _mm512_cmpeq_epi32_mask(_mm512_and_si512(x, _mm512_set1_epi32(0x1FFF)),
-                              _mm512_set1_epi32(0x1000)) |
-      _mm512_cmplt_epu32_mask(_mm512_sub_epi32(mag, _mm512_set1_epi32(1)),
-                              _mm512_set1_epi32(0x387FFFFF));  // 0 < |f| < 2^-14
-  if (__builtin_expect(maybe == 0, 1)) return nearest;
-  const __m512i e = _mm512_and_si512(_mm512_srli_epi32(x, 23), _mm512_set1_epi32(0xFF));
-  const __m512i shift = _mm512_min_epi32(_mm512_sub_epi32(e, _mm512_set1_epi32(94)),
-                                         _mm512_set1_epi32(19));  // 32 - s
-  // m = (x & 0x7FFFFF) | 0x800000: ternary-logic 0xEA is (A & B) | C.
-  const __m512i m =
-      _mm512_ternarylogic_epi32(x, _mm512_set1_epi32(0x7FFFFF), _mm512_set1_epi32(0x800000), 0xEA);
-  const __mmask16 tie = _mm512_cmpeq_epi32_mask(_mm512_sllv_epi32(m, shift),
-                                                _mm512_set1_epi32(static_cast<int>(0x80000000u)));
-  const __m512i nudged = _mm512_mask_add_epi32(x, tie, x, _mm512_set1_epi32(1));
+  const __mmask16 inf = _mm512_fpclass_ps_mask(f, 0x18);  // +inf (0x08) or -inf (0x10)
+  const __m512i nudged =
+      _mm512_mask_or_epi32(x, static_cast<__mmask16>(~inf), x, _mm512_set1_epi32(1));
   return _mm512_cvtps_ph(_mm512_castsi512_ps(nudged), _MM_FROUND_TO_NEAREST_INT);
 }
 // FloatToBf16RoundAway: (x + 0x8000) >> 16; NaN: (x >> 16) | 0x40.
@@ -58,16 +38,12 @@ inline __m256i ToBf16RoundAway(const P& f) {
   return _mm512_cvtepi32_epi16(_mm512_mask_blend_epi32(isNan, rounded, nan));
 }
 #elif defined(EIGEN_VECTORIZE_AVX2) && defined(__F16C__) && defined(__x86_64__)
-inline __m128i ToF16RoundAway(const P& f) {  // as above; a tie lane's compare is -1: x - (-1)
+inline __m128i ToF16RoundAway(const P& f) {  // as above; finite: |x| < 0x7F800000
   const __m256i x = _mm256_castps_si256(f);
-  const __m256i e = _mm256_and_si256(_mm256_srli_epi32(x, 23), _mm256_set1_epi32(0xFF));
-  const __m256i shift =
-      _mm256_min_epi32(_mm256_sub_epi32(e, _mm256_set1_epi32(94)), _mm256_set1_epi32(19));
-  const __m256i m = _mm256_or_si256(_mm256_and_si256(x, _mm256_set1_epi32(0x7FFFFF)),
-                                    _mm256_set1_epi32(0x800000));
-  const __m256i tie = _mm256_cmpeq_epi32(_mm256_sllv_epi32(m, shift),
-                                         _mm256_set1_epi32(static_cast<int>(0x80000000u)));
-  return _mm256_cvtps_ph(_mm256_castsi256_ps(_mm256_sub_epi32(x, tie)), _MM_FROUND_TO_NEAREST_INT);
+  const __m256i mag = _mm256_and_si256(x, _mm256_set1_epi32(0x7FFFFFFF));
+  const __m256i finite = _mm256_cmpgt_epi32(_mm256_set1_epi32(0x7F800000), mag);
+  const __m256i nudged = _mm256_or_si256(x, _mm256_srli_epi32(finite, 31));
+  return _mm256_cvtps_ph(_mm256_castsi256_ps(nudged), _MM_FROUND_TO_NEAREST_INT);
 }
 inline __m128i ToBf16RoundAway(const P& f) {
   const __m256i x = _mm256_castps_si256(f);

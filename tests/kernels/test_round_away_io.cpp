@@ -4,6 +4,7 @@
 // and random bit patterns (all exponents: subnormals, overflow, NaN payloads).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "elementwise/chunked.h"  // first: see io.h on GCC warnings
+#include "elementwise/registry.h"
 
 namespace {
 
@@ -154,6 +156,44 @@ TEST(RoundAwayIo, F16PacketEqualsElementByElement) {
 
 TEST(RoundAwayIo, Bf16PacketEqualsElementByElement) {
   ExpectPacketEqualsNarrow<k::Bf16RoundAwayIo>(true);
+}
+
+// The same narrowing as the kernel library's chosen ISA variant runs it (the packet forms above
+// exist in this test program only when it is built for one ISA): Hardswish's current fp16 row on
+// every finite fp16 x computes max(x, -3)·clamp(x + 3, 0, 6)·fl32(1/6) in fp32 (no fused
+// operations), so its output must be that value rounded half away from zero, bit for bit; 45 of
+// the values are exact ties (low 13 bits 0x1000). Plain and streaming stores, an unaligned start.
+TEST(RoundAwayIo, F16RowOfTheChosenVariantRoundsTiesAway) {
+  const k::KernelRow* row =
+      k::FindKernel(k::OpId::kHardswish, k::Generation::Current, k::DType::F16);
+  ASSERT_NE(row, nullptr);
+  std::vector<uint16_t> in, expect;
+  int64_t away = 0;
+  for (uint32_t h = 0; h < 65536; ++h) {
+    const float x = k::HalfToFloat(static_cast<uint16_t>(h));
+    if (!std::isfinite(x)) continue;
+    const float c = std::min(std::max(x + 3.0f, 0.0f), 6.0f);
+    const float p = std::max(x, -3.0f) * c;
+    const float r = p * (1.0f / 6.0f);
+    in.push_back(static_cast<uint16_t>(h));
+    expect.push_back(k::FloatToHalfRoundAway(r));
+    away += expect.back() != k::FloatToHalf(r);
+  }
+  EXPECT_GT(away, 20) << "the values must include ties that round away";
+  const int64_t n = static_cast<int64_t>(in.size());
+  const k::KernelParams params;
+  for (int64_t start : {int64_t{0}, int64_t{3}}) {
+    for (bool stream : {false, true}) {
+      std::vector<uint16_t> out(n, 0xA5A5);
+      const void* src[1] = {in.data() + start};
+      void* dst[1] = {out.data() + start};
+      row->npu(dst, src, n - start, params, stream);
+      for (int64_t i = start; i < n; ++i) {
+        ASSERT_EQ(out[i], expect[i]) << "x 0x" << std::hex << in[i] << std::dec << " start "
+                                     << start << " stream " << stream;
+      }
+    }
+  }
 }
 
 }  // namespace
