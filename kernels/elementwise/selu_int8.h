@@ -1,5 +1,6 @@
 // SeluBackward on int8, 64 elements per step: the legacy kernel in 16-bit integer lanes (AVX512BW
-// + VBMI + VBMI2), the current one on its fp32 operations with cheaper conversions (AVX512BW).
+// + VBMI + VBMI2). (A current-generation row on its fp32 operations with fewer conversions was
+// here; on the Zen 5 it ran 10-20 % slower than the generic row and was removed.)
 // The generic rows spend four packets of conversions on every 64 bytes; the output of these
 // kernels is a function of the two input bytes only, so it can be computed in fixed point with
 // the same bits. tests/kernels/test_tuned_rows.cpp checks every tuned row against its generic
@@ -212,42 +213,6 @@ inline void RunBytes(void* out, const void* in0, const void* in1, int64_t n, con
   if (i < n) partial(i, n - i);
   if (stream) StreamFence();
 }
-
-// Current int8 (SeluBackwardCurrentFn through I8HalfBoundedIo, selu.cpp) on the same fp32
-// operations, 64 elements a step: y <= 0 compared once on the bytes, the select and the add as
-// one masked add (y + lambda*alpha where y <= 0, else lambda: the value Select picks), one
-// multiply, the fp16 rounding, the half-even conversion, and the saturating narrowing of four
-// packets by two packs and one permute instead of four narrowing stores.
-struct CurrentI8Fp32 {
-  __m512 lambda = _mm512_set1_ps(kSeluLambda);
-  __m512 lambdaAlpha = _mm512_set1_ps(kSeluLambdaAlpha);
-  // After the packs, 128-bit lane L holds elements 4L..4L+3 of each quarter q in dword 4L + q;
-  // output dword d = 4q + L takes it.
-  __m512i order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
-
-  __m512i Quarter(const __m128i& g, const __m128i& y, __mmask16 neg) const {
-    const __m512 gf = _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(g));
-    const __m512 yf = _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(y));
-    const __m512 r = _mm512_mul_ps(gf, _mm512_mask_add_ps(lambda, neg, yf, lambdaAlpha));
-    return _mm512_cvtps_epi32(_mm512_cvtph_ps(_mm512_cvtps_ph(r, _MM_FROUND_TO_NEAREST_INT)));
-  }
-
-  __m512i operator()(const __m512i& g, const __m512i& y) const {
-    const __mmask64 neg = _mm512_cmple_epi8_mask(y, _mm512_setzero_si512());
-    const __m512i q0 =
-        Quarter(_mm512_castsi512_si128(g), _mm512_castsi512_si128(y), static_cast<__mmask16>(neg));
-    const __m512i q1 = Quarter(_mm512_extracti32x4_epi32(g, 1), _mm512_extracti32x4_epi32(y, 1),
-                               static_cast<__mmask16>(neg >> 16));
-    const __m512i q2 = Quarter(_mm512_extracti32x4_epi32(g, 2), _mm512_extracti32x4_epi32(y, 2),
-                               static_cast<__mmask16>(neg >> 32));
-    const __m512i q3 = Quarter(_mm512_extracti32x4_epi32(g, 3), _mm512_extracti32x4_epi32(y, 3),
-                               static_cast<__mmask16>(neg >> 48));
-    // Saturating 32 -> 16 -> 8 bits equals saturating 32 -> 8 (vpmovsdb of the packet path).
-    const __m512i bytes =
-        _mm512_packs_epi16(_mm512_packs_epi32(q0, q1), _mm512_packs_epi32(q2, q3));
-    return _mm512_permutexvar_epi32(order, bytes);
-  }
-};
 
 #endif  // ACLCPU_SELU_I8_BYTES64
 

@@ -75,14 +75,6 @@ void SeluBackwardLegacyF16Avx2(void* const* out, const void* const* in, int64_t 
 #define ACLCPU_SELU_F16_AVX2 0
 #endif
 
-#if ACLCPU_SELU_I8_BYTES64
-// Current int8 SeluBackward, 64 elements a step (selu_int8.h: the generic row's fp32 operations
-// with fewer conversions and masks around them).
-void SeluBackwardCurrentI8Bytes(void* const* out, const void* const* in, int64_t n,
-                                const KernelParams& /*params*/, bool stream) {
-  i8lanes::RunBytes(out[0], in[0], in[1], n, i8lanes::CurrentI8Fp32(), stream);
-}
-#endif
 
 // int8 Selu forward: the output is a function of the input byte (SeluI8Fn reads no parameter),
 // so the generic row's function runs once on all 256 bytes and every call looks the bytes up
