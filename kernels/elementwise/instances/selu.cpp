@@ -75,7 +75,6 @@ void SeluBackwardLegacyF16Avx2(void* const* out, const void* const* in, int64_t 
 #define ACLCPU_SELU_F16_AVX2 0
 #endif
 
-
 // int8 Selu forward: the output is a function of the input byte (SeluI8Fn reads no parameter),
 // so the generic row's function runs once on all 256 bytes and every call looks the bytes up
 // (byte_table.h): the same bits, without the per-element exp and fp16 roundings. Before, the
