@@ -158,28 +158,30 @@ TEST(RoundAwayIo, Bf16PacketEqualsElementByElement) {
   ExpectPacketEqualsNarrow<k::Bf16RoundAwayIo>(true);
 }
 
-// The same narrowing as the kernel library's chosen ISA variant runs it (the packet forms above
-// exist in this test program only when it is built for one ISA): Hardswish's current fp16 row on
-// every finite fp16 x computes max(x, -3)·clamp(x + 3, 0, 6)·fl32(1/6) in fp32 (no fused
-// operations), so its output must be that value rounded half away from zero, bit for bit; 45 of
-// the values are exact ties (low 13 bits 0x1000). Plain and streaming stores, an unaligned start.
-TEST(RoundAwayIo, F16RowOfTheChosenVariantRoundsTiesAway) {
-  const k::KernelRow* row =
-      k::FindKernel(k::OpId::kHardswish, k::Generation::Current, k::DType::F16);
+// The same narrowings as the kernel library's chosen ISA variant runs them (the packet forms
+// above exist in this test program only when it is built for one ISA): Hardswish's current 16-bit
+// rows on every finite input compute max(x, -3)·clamp(x + 3, 0, 6)·fl32(1/6) in fp32 (no fused
+// operations), so the output must be that value rounded half away from zero, bit for bit (35 fp16
+// and 133 bf16 results are ties that nearest-even rounds the other way). Plain and streaming
+// stores, an unaligned start.
+void ExpectHardswishRowRoundsTiesAway(k::DType dtype, int64_t minTies) {
+  const bool bf16 = dtype == k::DType::BF16;
+  const k::KernelRow* row = k::FindKernel(k::OpId::kHardswish, k::Generation::Current, dtype);
   ASSERT_NE(row, nullptr);
   std::vector<uint16_t> in, expect;
   int64_t away = 0;
   for (uint32_t h = 0; h < 65536; ++h) {
-    const float x = k::HalfToFloat(static_cast<uint16_t>(h));
+    const uint16_t bits = static_cast<uint16_t>(h);
+    const float x = bf16 ? k::Bf16ToFloat(bits) : k::HalfToFloat(bits);
     if (!std::isfinite(x)) continue;
     const float c = std::min(std::max(x + 3.0f, 0.0f), 6.0f);
     const float p = std::max(x, -3.0f) * c;
     const float r = p * (1.0f / 6.0f);
-    in.push_back(static_cast<uint16_t>(h));
-    expect.push_back(k::FloatToHalfRoundAway(r));
-    away += expect.back() != k::FloatToHalf(r);
+    in.push_back(bits);
+    expect.push_back(bf16 ? k::FloatToBf16RoundAway(r) : k::FloatToHalfRoundAway(r));
+    away += expect.back() != (bf16 ? k::FloatToBf16(r) : k::FloatToHalf(r));
   }
-  EXPECT_GT(away, 20) << "the values must include ties that round away";
+  EXPECT_GE(away, minTies) << "the values must include ties that round away";
   const int64_t n = static_cast<int64_t>(in.size());
   const k::KernelParams params;
   for (int64_t start : {int64_t{0}, int64_t{3}}) {
@@ -189,11 +191,19 @@ TEST(RoundAwayIo, F16RowOfTheChosenVariantRoundsTiesAway) {
       void* dst[1] = {out.data() + start};
       row->npu(dst, src, n - start, params, stream);
       for (int64_t i = start; i < n; ++i) {
-        ASSERT_EQ(out[i], expect[i]) << "x 0x" << std::hex << in[i] << std::dec << " start "
-                                     << start << " stream " << stream;
+        ASSERT_EQ(out[i], expect[i]) << row->name << " x 0x" << std::hex << in[i] << std::dec
+                                     << " start " << start << " stream " << stream;
       }
     }
   }
+}
+
+TEST(RoundAwayIo, F16RowOfTheChosenVariantRoundsTiesAway) {
+  ExpectHardswishRowRoundsTiesAway(k::DType::F16, 30);
+}
+
+TEST(RoundAwayIo, Bf16RowOfTheChosenVariantRoundsTiesAway) {
+  ExpectHardswishRowRoundsTiesAway(k::DType::BF16, 100);
 }
 
 }  // namespace
