@@ -1,10 +1,10 @@
-// SeluBackward on int8, 64 elements per step: the legacy kernel in 16-bit integer lanes (AVX512BW
-// + VBMI + VBMI2). (A current-generation row on its fp32 operations with fewer conversions was
-// here; on the Zen 5 it ran 10-20 % slower than the generic row and was removed.)
-// The generic rows spend four packets of conversions on every 64 bytes; the output of these
-// kernels is a function of the two input bytes only, so it can be computed in fixed point with
-// the same bits. tests/kernels/test_tuned_rows.cpp checks every tuned row against its generic
-// row on all 2^16 (g, y) pairs.
+// Legacy SeluBackward on int8: 64 elements per step in 16-bit integer lanes (AVX512BW + VBMI +
+// VBMI2), or 32 on AVX2. The generic row spends four packets of conversions on every 64 bytes; the
+// output is a function of the two input bytes only, so it can be computed in fixed point with the
+// same bits. (The current generation's int8 row is the generic one: a 64-byte form of its fp32
+// operations measured slower, docs/performance.md, eighteenth session.)
+// tests/kernels/test_tuned_rows.cpp checks every tuned row against its generic row on all 2^16 (g,
+// y) pairs.
 #pragma once
 
 #include <cstdint>
@@ -14,14 +14,9 @@
 
 #if defined(__AVX512BW__) && defined(__AVX512VBMI__) && defined(__AVX512VBMI2__)
 #define ACLCPU_SELU_I8_LANES16 1
-#else
-#define ACLCPU_SELU_I8_LANES16 0
-#endif
-#if defined(__AVX512BW__)
-#define ACLCPU_SELU_I8_BYTES64 1
 #include <immintrin.h>
 #else
-#define ACLCPU_SELU_I8_BYTES64 0
+#define ACLCPU_SELU_I8_LANES16 0
 #endif
 // The legacy kernel's fixed-point form on AVX2 (32 elements a step), where AVX-512 is absent.
 #if !ACLCPU_SELU_I8_LANES16 && defined(__AVX2__)
@@ -180,7 +175,7 @@ inline void RunBytes32(void* out, const void* in0, const void* in1, int64_t n, c
 
 #endif  // ACLCPU_SELU_I8_AVX2
 
-#if ACLCPU_SELU_I8_BYTES64
+#if ACLCPU_SELU_I8_LANES16  // RunBytes: the 64-byte loop of the legacy lanes row
 
 // out[i] = op(in0[i], in1[i]) for 64 bytes at a time; the head before a stream-aligned output and
 // the tail go through the same op with masked loads and stores, so no element's result depends
@@ -214,7 +209,7 @@ inline void RunBytes(void* out, const void* in0, const void* in1, int64_t n, con
   if (stream) StreamFence();
 }
 
-#endif  // ACLCPU_SELU_I8_BYTES64
+#endif  // ACLCPU_SELU_I8_LANES16 (RunBytes)
 
 }  // namespace i8lanes
 }  // namespace kernels
