@@ -41,7 +41,8 @@ std::vector<const k::KernelRow*> TunedRows() {
 
 // Input k of element i: for int8, the digits of i in base 256 (every combination once per 256^N
 // elements, N inputs); for 16-bit dtypes the last input is i itself (every bit pattern once in
-// 2^16 elements) and the others random; otherwise random bytes.
+// 2^16 elements) and the others random; int32: every other element small or extreme, the rest
+// random; otherwise random bytes.
 std::vector<uint8_t> Inputs(const k::KernelRow& row, int which, int numIn, int64_t n) {
   const size_t isz = k::DTypeSize(row.dtype);
   std::vector<uint8_t> v(static_cast<size_t>(n) * isz);
@@ -58,6 +59,14 @@ std::vector<uint8_t> Inputs(const k::KernelRow& row, int which, int numIn, int64
       for (int64_t i = 0; i < n; ++i) {
         const uint16_t bits = static_cast<uint16_t>(i);
         std::memcpy(&v[static_cast<size_t>(i) * 2], &bits, 2);
+      }
+    }
+    if (row.dtype == k::DType::I32) {  // every other element small (-1024..1023) or extreme
+      const int32_t extremes[] = {INT32_MIN, INT32_MIN + 1, -16777217, 16777217, INT32_MAX};
+      for (int64_t i = 0; i < n; i += 2) {
+        const int64_t j = i / 2;
+        const int32_t x = j < 5 ? extremes[j] : static_cast<int32_t>(j % 2048 - 1024);
+        std::memcpy(&v[static_cast<size_t>(i) * 4], &x, 4);
       }
     }
   }

@@ -103,6 +103,22 @@ struct SeluFn {
   }
 };
 
+// SELU forward for int32 inputs (the I32TruncIo row), without the exp: an integer x < 0 is at
+// most −1, so λα·(e^x − 1) lies in [−λα, λα·(e^−1 − 1)] = [−1.758, −1.111] and truncates to −1
+// whatever the exp's last bits; x >= 0 gives max(x, 0)·λ + (e^0 − 1)·λα = x·λ + 0 = x·λ (the
+// table exp returns 1 at 0 exactly). Any value in (−2, −1] then gives SeluFn's output after the
+// truncating narrowing; −1 is taken. Only for integer-valued inputs: the tuned I32 row, held to
+// the generic row by test_tuned_rows.
+template <typename V>
+struct SeluIntFn {
+  V lambda;
+  explicit SeluIntFn(const KernelParams&) : lambda(vm::Set<V>(kSeluLambda)) {}
+  EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
+    using namespace vm;
+    return Select(Lt(x, Zero<V>()), Set<V>(-1.0f), Mul(Max(x, Zero<V>()), lambda));
+  }
+};
+
 // SELU forward for int8 on 950, computed in fp16: the positive branch max(x, 0)·λ₁₆ rounded to
 // fp16, the negative branch (exp(min(x, 0)) − 1)·λα₁₆ in fp16 and then rounded up to an integer
 // (ceil); the sum goes to int8 by truncation, wrapping modulo 256 (the output policy).

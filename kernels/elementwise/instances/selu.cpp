@@ -86,6 +86,12 @@ void SeluI8Table(void* const* out, const void* const* in, int64_t n, const Kerne
   bytetab::Run(table, out[0], in[0], n, stream);
 }
 
+// int32 Selu forward without the exp (SeluIntFn): the generic row's bits at memory speed.
+void SeluI32NoExp(void* const* out, const void* const* in, int64_t n, const KernelParams& params,
+                  bool stream) {
+  NpuKernel<I32TruncIo, 1, 1, SeluIntFn>(out, in, n, params, stream);
+}
+
 #if defined(__AVX2__) && !defined(__AVX512F__)
 // Selu forward on AVX2, four packets a step with everything inlined (run4.h): the generic row's
 // operations and bits, four independent exp chains in flight (10 % in cache on the Zen 3).
