@@ -6,6 +6,7 @@
 // Parameter slots: see each functor.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <type_traits>
 
@@ -92,12 +93,24 @@ struct ThresholdBackwardFn {
   }
 };
 // int8 / uint8 ThresholdBackward: every such value is exact in fp16 and fp32, so the vendor's
-// half → fp32 compare and select is this integer select against the float threshold.
+// half → fp32 compare and select is this integer select against the float threshold. For an
+// integer x, x <= t exactly when x <= floor(t); that bound, held in [−1000, 1000] (beyond the
+// dtypes' range; NaN: −1000, never true), turns the compare into a 16-bit integer one (the fp32
+// conversions took 2.3x the in-cache roofline).
 template <typename T>
 struct ThresholdBackwardIntFn {
-  float threshold;
-  explicit ThresholdBackwardIntFn(const KernelParams& p) : threshold(p.f[0]) {}
-  T operator()(T g, T x) const { return static_cast<float>(x) <= threshold ? T(0) : g; }
+  int16_t bound;
+  static int16_t Bound(float t) {
+    if (std::isnan(t)) return -1000;
+    const float f = std::floor(t);
+    return static_cast<int16_t>(f < -1000.0f ? -1000.0f : (f > 1000.0f ? 1000.0f : f));
+  }
+  explicit ThresholdBackwardIntFn(const KernelParams& p) : bound(Bound(p.f[0])) {}
+  T operator()(T g, T x) const {  // g & mask: see ReluBackwardIntFn
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(g) &
+                          static_cast<U>(-static_cast<U>(static_cast<int16_t>(x) > bound)));
+  }
 };
 
 // ReluGrad (ThresholdBackward when |threshold| <= FLT_EPSILON), inputs (g, x): g·(x <= 0 ? 0 :
@@ -113,7 +126,12 @@ struct ReluBackwardFn {
 template <typename T>
 struct ReluBackwardIntFn {
   explicit ReluBackwardIntFn(const KernelParams&) {}
-  T operator()(T g, T x) const { return x <= 0 ? T(0) : g; }
+  // g & mask rather than a select: GCC turns the select into a masked load of g, which ran at
+  // 0.6 of the roofline on large arrays; the mask form loads g whole.
+  T operator()(T g, T x) const {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(g) & static_cast<U>(-static_cast<U>(x > 0)));
+  }
 };
 
 // AddRelu, inputs (self, other): relu(self + other·alpha) in fp32 (the vendor's Axpy; alpha = 1

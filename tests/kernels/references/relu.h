@@ -170,7 +170,10 @@ struct Reference<OpId::kThreshold> {
 template <>
 struct Reference<OpId::kThresholdBackward> {
   static std::vector<KernelParams> Params() {
-    return {Scalars({0.5}), Scalars({1.0}), Scalars({-2.0}), Scalars({16777216.0})};
+    return {Scalars({0.5}), Scalars({1.0}), Scalars({-2.0}), Scalars({16777216.0}),
+            // the integer rows' bound at and beyond the int8 / uint8 range, and non-finite
+            Scalars({-0.5}), Scalars({127.5}), Scalars({-128.5}), Scalars({NAN}),
+            Scalars({INFINITY}), Scalars({-INFINITY})};
   }
   static double Input(int, const KernelRow& row, const KernelParams&, std::mt19937& rng) {
     return relu_ref::IsInt(row.dtype) ? relu_ref::IntInput(row.dtype, rng)
