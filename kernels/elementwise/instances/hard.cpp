@@ -2,6 +2,7 @@
 #include "elementwise/instance.h"  // first: see io.h on GCC warnings
 // (the functors after it)
 #include "elementwise/functors/hard.h"
+#include "elementwise/half_select.h"
 
 namespace aclcpu {
 namespace kernels {
@@ -13,6 +14,15 @@ void EluAicpuF64(void* const* out, const void* const* in, int64_t n, const Kerne
                  bool /*stream*/) {
   RunGolden<GF64, 1, 1>(out, in, n, EluAicpuNpuFn<PacketD>(p));
 }
+
+#if ACLCPU_HALF_SELECT
+// fp16 / bf16 selects on the 16-bit encodings (half_select.h).
+using namespace halfsel;
+constexpr auto HardshrinkF16Select = &Row<1, HardshrinkOp<F16Fmt, false, false>>;
+constexpr auto HardshrinkBf16Select = &Row<1, HardshrinkOp<Bf16Fmt, false, false>>;
+constexpr auto HardshrinkBackwardF16Select = &Row<2, HardshrinkOp<F16Fmt, true, true>>;
+constexpr auto HardshrinkBackwardBf16Select = &Row<2, HardshrinkOp<Bf16Fmt, true, false>>;
+#endif
 
 }  // namespace
 

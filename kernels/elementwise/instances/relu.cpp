@@ -1,6 +1,7 @@
 // Kernel instances of lists/relu.inc, and the DOUBLE rows of LeakyRelu and LeakyReluBackward.
 #include "elementwise/functors/relu.h"
 
+#include "elementwise/half_select.h"
 #include "elementwise/instance.h"  // first: see io.h on GCC warnings
 
 namespace aclcpu {
@@ -26,6 +27,19 @@ void LeakyReluBackwardF64(void* const* out, const void* const* in, int64_t n, co
                           bool /*stream*/) {
   F64WithFloatScalars<2, LeakyReluBackwardFn>(out, in, n, p);
 }
+
+#if ACLCPU_HALF_SELECT
+// fp16 / bf16 selects on the 16-bit encodings (half_select.h).
+using namespace halfsel;
+constexpr auto ReluF16Select = &Row<1, ReluOp<F16Fmt>>;
+constexpr auto ReluBf16Select = &Row<1, ReluOp<Bf16Fmt>>;
+constexpr auto ThresholdF16Select = &Row<1, ThresholdOp<F16Fmt>>;
+constexpr auto ThresholdBf16Select = &Row<1, ThresholdOp<Bf16Fmt>>;
+constexpr auto ThresholdBackwardF16Select = &Row<2, ThresholdBackwardOp<F16Fmt>>;
+constexpr auto ThresholdBackwardBf16Select = &Row<2, ThresholdBackwardOp<Bf16Fmt>>;
+constexpr auto HardtanhBackwardF16Select = &Row<2, HardtanhBackwardOp<F16Fmt>>;
+constexpr auto HardtanhBackwardBf16Select = &Row<2, HardtanhBackwardOp<Bf16Fmt>>;
+#endif
 
 }  // namespace
 
