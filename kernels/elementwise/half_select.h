@@ -74,8 +74,7 @@ inline int16_t GtKey(float t) {
 template <typename Fmt>
 inline int16_t LtKey(float t) {
   if (std::isnan(t)) return INT16_MIN;
-  if (KeyValue<Fmt>(Fmt::kInf) < t) return INT16_MAX;  // t above +inf: none; every x < t
-  int lo = -Fmt::kInf, hi = Fmt::kInf;                 // value(hi) >= t; find the first such key
+  int lo = -Fmt::kInf, hi = Fmt::kInf;  // value(hi) = +inf >= t; find the first such key
   while (lo < hi) {
     const int mid = lo + (hi - lo) / 2;
     if (KeyValue<Fmt>(mid) >= t) {
@@ -182,8 +181,9 @@ struct ThresholdBackwardOp {  // (g, x): x <= t ? +0 : g
   }
 };
 
-// |x| <= λ ? +0 : (x or g). kHalfLambda: λ rounded to fp16 first (HardshrinkBackward's fp16 row).
-template <typename Fmt, bool kBackward, bool kHalfLambda>
+// |x| <= λ ? +0 : x (one input) or g (two: g, x). kHalfLambda: λ rounded to fp16 first
+// (HardshrinkBackward's fp16 row).
+template <typename Fmt, bool kHalfLambda>
 struct HardshrinkOp {
   __m512i bound;
   explicit HardshrinkOp(const KernelParams& p)

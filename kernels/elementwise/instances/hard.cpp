@@ -18,10 +18,10 @@ void EluAicpuF64(void* const* out, const void* const* in, int64_t n, const Kerne
 #if ACLCPU_HALF_SELECT
 // fp16 / bf16 selects on the 16-bit encodings (half_select.h).
 using namespace halfsel;
-constexpr auto HardshrinkF16Select = &Row<1, HardshrinkOp<F16Fmt, false, false>>;
-constexpr auto HardshrinkBf16Select = &Row<1, HardshrinkOp<Bf16Fmt, false, false>>;
-constexpr auto HardshrinkBackwardF16Select = &Row<2, HardshrinkOp<F16Fmt, true, true>>;
-constexpr auto HardshrinkBackwardBf16Select = &Row<2, HardshrinkOp<Bf16Fmt, true, false>>;
+constexpr auto HardshrinkF16Select = &Row<1, HardshrinkOp<F16Fmt, false>>;
+constexpr auto HardshrinkBf16Select = &Row<1, HardshrinkOp<Bf16Fmt, false>>;
+constexpr auto HardshrinkBackwardF16Select = &Row<2, HardshrinkOp<F16Fmt, true>>;
+constexpr auto HardshrinkBackwardBf16Select = &Row<2, HardshrinkOp<Bf16Fmt, false>>;
 #endif
 
 }  // namespace
