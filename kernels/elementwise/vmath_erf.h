@@ -1,21 +1,28 @@
 // erf for the vocabulary of vmath.h (included at its end; not a header of its own).
 //
 // fp32 lanes, in fp32 (the vendor's kernels use AscendC's Erf, whose formula is not public; the
-// references take erf correctly rounded and allow the kernel's ulp):
+// references take erf correctly rounded and allow the kernel's ulp). Two forms, the same contract:
+// within one ulp of the correctly rounded erf everywhere (test_vmath_accuracy.cpp,
+// test_erf_pieces*.cpp).
+//
+// AVX-512 and AVX2 + FMA: polynomial pieces without an exp, elementwise/erf_pieces.h.
+// Other packets (the baseline x86-64, NEON): the exp form.
 //   |x| < 0.875:  erf(x) = x + x·R(x²), R(s) = erf(√s)/√s − 1 by a degree-7 Chebyshev fit on
 //                 s ∈ [0, 0.766] (the leading x is exact and R is at most 0.13 in size);
 //   otherwise:    erf(|x|) = 1 − e^(−x²)·F(|x|), F = erfc·e^(x²) by a degree-8 Chebyshev fit on
 //                 [0.875, 2) and another on [2, 4] (coefficients chosen per lane), x² split
 //                 exactly as h + l with an FMA and e^(−x²) = e^(−h)·(1 − l); |x| is clamped at 4,
 //                 where 1 − erfc rounds to 1. A NaN comes back as it went in.
-// Within 0.9 ulp of erf over every float with FMA (checked against double erf; the old
-// form, widened to double and evaluated with a degree-16 fit there, took ~130 cycles a packet on
-// the build machine, this one ~20). Without FMA (the baseline x86-64 variant) l is lost and the
-// polynomials round twice per step: within ~1.5 ulp. Double inputs of golden mode keep the C
-// library's erf, lane by lane.
+//   Within 0.9 ulp of erf over every float with FMA (checked against double erf; the old
+//   form, widened to double and evaluated with a degree-16 fit there, took ~130 cycles a packet on
+//   the build machine, this one ~20). Without FMA (the baseline x86-64 variant) l is lost and the
+//   polynomials round twice per step: within ~1.5 ulp.
+// Double inputs of golden mode keep the C library's erf, lane by lane.
 #pragma once
 
 #include <cstddef>
+
+#include "elementwise/erf_pieces.h"
 
 namespace aclcpu {
 namespace kernels {
@@ -36,6 +43,11 @@ constexpr float kSplit = 0.875f;
 
 EIGEN_ALWAYS_INLINE Packet Erf(const Packet& x) {
   using namespace erf_detail;
+#if defined(__AVX512F__)
+  if constexpr (sizeof(Packet) == 64) return erf_pieces::Erf(x);
+#elif defined(__AVX2__) && defined(__FMA__)
+  if constexpr (sizeof(Packet) == 32) return erf_pieces::Erf(x);
+#endif
   const Packet one = One<Packet>();
   Packet r = Set<Packet>(kR[7]);
   const Packet s = Mul(x, x);
