@@ -6,6 +6,8 @@
 //                                                   overrides the generic row of the same key
 #pragma once
 
+#include <type_traits>
+
 #include "elementwise/chunked.h"
 #include "elementwise/registry.h"
 
@@ -23,10 +25,21 @@ struct Arity;
 #include "elementwise/ops.inc"
 #undef ACLCPU_OP
 
+// Whether a row may use streaming stores once the call is larger than the LLC: not where its
+// functor says kComputeBound. Streaming stores keep a loop from overlapping its arithmetic with
+// the memory traffic; they pay where the loop is little more than the traffic, and cost 6-30 %
+// at 16M elements and 2 threads in the heavy rows that carry the flag (chosen row by row by
+// that measure; docs/performance.md, twentieth session). The bits are the same either way.
+template <typename Op, typename = void>
+struct StreamsStores : std::true_type {};
+template <typename Op>
+struct StreamsStores<Op, std::void_t<decltype(Op::kComputeBound)>>
+    : std::bool_constant<!Op::kComputeBound> {};
+
 template <typename Io, int NIn, int NOut, template <typename> class F>
 void NpuKernel(void* const* out, const void* const* in, int64_t n, const KernelParams& p,
                bool stream) {
-  RunNpu<Io, NIn, NOut>(out, in, n, F<Packet>(p), stream);
+  RunNpu<Io, NIn, NOut>(out, in, n, F<Packet>(p), stream && StreamsStores<F<Packet>>::value);
 }
 
 template <typename GIo, int NIn, int NOut, template <typename> class F>

@@ -41,6 +41,7 @@ constexpr float kInvSqrt2Vendor = 0.707106781f;
 // x = −inf gives NaN in the tanh form (−inf / inf), as the kernel's order does.
 template <typename V>
 struct GeluFn {
+  static constexpr bool kComputeBound = true;  // no streaming stores (instance.h)
   int mode;
   V k, c, invSqrt2;
   explicit GeluFn(const KernelParams& p)
@@ -69,6 +70,7 @@ struct GeluFn {
 //        pdf = exp(x2·(−0.5))·0.3989422804, out = dy·(cdf + x·pdf) (golden: cdf from erfc).
 template <typename V>
 struct GeluBackwardFn {
+  static constexpr bool kComputeBound = true;  // no streaming stores (instance.h)
   int mode;
   V a1, a2, a3, a4, invSqrt2, invSqrt2Pi;
   explicit GeluBackwardFn(const KernelParams& p)
@@ -101,6 +103,7 @@ struct GeluBackwardFn {
 // FastGELU: t = x·(−1.702), out = x / (exp(t) + 1).
 template <typename V>
 struct FastGeluFn {
+  static constexpr bool kComputeBound = true;  // no streaming stores (instance.h)
   V k;
   explicit FastGeluFn(const KernelParams&) : k(GeluConst<V>(-1.702f, -1.702)) {}
   EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
@@ -127,6 +130,7 @@ struct FastGeluBackwardFn {
 // Sigmoid: 1 / (exp(−x) + 1).
 template <typename V>
 struct SigmoidFn {
+  static constexpr bool kComputeBound = true;  // no streaming stores (instance.h)
   explicit SigmoidFn(const KernelParams&) {}
   EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
     using namespace vm;
@@ -155,6 +159,7 @@ EIGEN_ALWAYS_INLINE V Log1pOfExp(const V& e, const V& u) {
 // LogSigmoid: min(x, 0) − log1p(exp(−|x|)).
 template <typename V>
 struct LogSigmoidFn {
+  static constexpr bool kComputeBound = true;  // no streaming stores (instance.h)
   explicit LogSigmoidFn(const KernelParams&) {}
   EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
     using namespace vm;
@@ -196,6 +201,7 @@ EIGEN_ALWAYS_INLINE void MishTanhParts(const V& x, V* num, V* den) {
 // Mish: (x·num) / den.
 template <typename V>
 struct MishFn {
+  static constexpr bool kComputeBound = true;  // no streaming stores (instance.h)
   explicit MishFn(const KernelParams&) {}
   EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
     using namespace vm;
@@ -209,6 +215,7 @@ struct MishFn {
 // x = ±inf gives NaN (0·inf or inf / inf), as the kernel's order does.
 template <typename V>
 struct MishBackwardFn {
+  static constexpr bool kComputeBound = true;  // no streaming stores (instance.h)
   explicit MishBackwardFn(const KernelParams&) {}
   EIGEN_ALWAYS_INLINE V operator()(const V& dy, const V& x) const {
     using namespace vm;
@@ -225,6 +232,7 @@ struct MishBackwardFn {
 // by 0 on the selected lanes), l = log1p(e) (inf when 1 + e is inf), out = l·(1/β).
 template <typename V>
 struct SoftplusFn {
+  static constexpr bool kComputeBound = true;  // no streaming stores (instance.h)
   V beta, threshold, invBeta;
   explicit SoftplusFn(const KernelParams& p)
       : beta(vm::Set<V>(p.Get<vm::Scalar<V>>(kSoftplusBeta))),

@@ -202,6 +202,7 @@ struct EluBackwardFn {
 // (x ≤ 0 ? −α : x)·scale, NaN x stays NaN. Golden mode: expm1 itself.
 template <typename V, bool kDegree5>
 struct EluFn {
+  static constexpr bool kComputeBound = true;  // no streaming stores (instance.h)
   V alpha, scale, inputScale;
   int mode;
   explicit EluFn(const KernelParams& p)
@@ -279,6 +280,7 @@ struct EluAicpuExactFn {
 // Golden mode: expm1 itself and an exact division by α.
 template <typename V>
 struct CeluFn {
+  static constexpr bool kComputeBound = true;  // no streaming stores (instance.h)
   V alpha, inverse;
   explicit CeluFn(const KernelParams& p)
       : alpha(vm::Set<V>(p.Get<vm::Scalar<V>>(0))), inverse(vm::Set<V>(p.Get<vm::Scalar<V>>(1))) {}
