@@ -19,7 +19,7 @@
     (defined(__AVX2__) && defined(__FMA__)) || defined(ACLCPU_ERF_PIECES_AVX2_UNDER_PRAGMA)
 #include <immintrin.h>
 
-#include <climits>
+#include <cstdint>
 
 namespace aclcpu {
 namespace kernels {
