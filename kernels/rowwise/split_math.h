@@ -51,7 +51,7 @@ inline P Set(double v) {
 // pldexp's partial products neither overflow nor leave the normal range before its last one,
 // which rounds once, as vscalefps does (the same bits, NaN included).
 #if defined(EIGEN_VECTORIZE_AVX512) || defined(ACLCPU_EXP_TABLE_AVX2)
-inline EIGEN_DONT_INLINE PF ExpWide(const PF& x) {
+inline EIGEN_DONT_INLINE PF ExpWide(ColdArg x) {
 #else
 EIGEN_ALWAYS_INLINE PF ExpWide(const PF& x) {
 #endif

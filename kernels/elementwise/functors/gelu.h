@@ -49,9 +49,14 @@ struct GeluFn {
         k(GeluConst<V>(static_cast<float>(kGeluK), kGeluK)),
         c(GeluConst<V>(kGeluCVendor, kGeluC)),
         invSqrt2(GeluConst<V>(kInvSqrt2Vendor, kInvSqrt2)) {}
-  V operator()(const V& x) const {
+  static constexpr int kLoopModes = 2;  // a loop per form (instance.h)
+  EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
+    return mode == kGeluErf ? Apply<kGeluErf>(x) : Apply<kGeluTanh>(x);
+  }
+  template <int M>
+  EIGEN_ALWAYS_INLINE V Apply(const V& x) const {
     using namespace vm;
-    if (mode == kGeluErf) {
+    if constexpr (M == kGeluErf) {
       const V t = Mul(x, invSqrt2);
       // Golden: 1 + erf(t) as erfc(−t), exact where the sum cancels (x ≪ 0).
       const V sum = kGolden<V> ? gm::Erfc(Neg(t)) : Add(One<V>(), Erf(t));
@@ -81,10 +86,15 @@ struct GeluBackwardFn {
         a4(GeluConst<V>(1.5957691216f, 1.5957691216057308)),
         invSqrt2(GeluConst<V>(kInvSqrt2Vendor, kInvSqrt2)),
         invSqrt2Pi(GeluConst<V>(0.3989422804f, 0.39894228040143267794)) {}
-  V operator()(const V& dy, const V& x) const {
+  static constexpr int kLoopModes = 2;  // a loop per form (instance.h)
+  EIGEN_ALWAYS_INLINE V operator()(const V& dy, const V& x) const {
+    return mode == kGeluErf ? Apply<kGeluErf>(dy, x) : Apply<kGeluTanh>(dy, x);
+  }
+  template <int M>
+  EIGEN_ALWAYS_INLINE V Apply(const V& dy, const V& x) const {
     using namespace vm;
     const V x2 = Mul(x, x);
-    if (mode == kGeluErf) {
+    if constexpr (M == kGeluErf) {
       const V half = Set<V>(0.5);
       const V t = Mul(x, invSqrt2);
       const V cdf = kGolden<V> ? Mul(gm::Erfc(Neg(t)), half) : Add(Mul(Erf(t), half), half);
