@@ -316,16 +316,17 @@ inline V Lanes(const V& x, F f) {
   for (auto& v : lanes) v = f(v);
   return ei::pload<V>(lanes);
 }
-// log: Eigen's vector log (fp32 within 1 ulp; double for golden). AVX-512 fp32: log_table::Log
-// (within 0.78 ulp) for positive normal finite lanes, Eigen's (out of line) for the others.
+// log: Eigen's vector log (fp32 within 1 ulp; double for golden). AVX-512 and AVX2 fp32:
+// log_table::Log (within 0.78 ulp) for positive normal finite lanes, Eigen's (out of line) for the
+// others.
 template <typename V>
 inline V Log(const V& x) {
   return ei::plog(x);
 }
-#if defined(EIGEN_VECTORIZE_AVX512)
+#if defined(EIGEN_VECTORIZE_AVX512) || defined(ACLCPU_EXP_TABLE_AVX2)
 inline EIGEN_DONT_INLINE Packet LogWide(ColdArg x) { return ei::plog(x); }
 EIGEN_ALWAYS_INLINE Packet Log(const Packet& x) {
-  return log_table::Log(x, [](const __m512& v) { return LogWide(v); });
+  return log_table::Log(x, [](const Packet& v) { return LogWide(v); });
 }
 #endif
 inline float Log(float x) { return std::log(x); }
