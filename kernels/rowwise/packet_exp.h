@@ -54,9 +54,10 @@ inline P PacketExpFull(const P& x) {
 
 #if defined(__AVX512F__)
 // With a table form the full-range form is the rare case: out of line, so that the table form
-// inlines into the row loops without its registers.
+// inlines into the row loops without its registers. By value on AVX-512 (vmath.h's ColdArg: the
+// calling loop does not store its operand to the stack each packet).
 template <bool kUpper>
-inline __attribute__((noinline)) __m512 PacketExpFullCold(const __m512& x) {
+inline __attribute__((noinline)) __m512 PacketExpFullCold(__m512 x) {
   return PacketExpFull<kUpper>(x);
 }
 #elif defined(ACLCPU_EXP_TABLE_AVX2)
@@ -73,7 +74,13 @@ inline __attribute__((always_inline)) P PacketExpClamped(const P& x) {
 #if defined(__AVX512F__)
   if constexpr (sizeof(P) == 64 &&
                 sizeof(typename Eigen::internal::unpacket_traits<P>::type) == 4) {
-    return exp_table::Exp(x, [](const __m512& v) { return PacketExpFullCold<kUpper>(v); });
+    const auto cold = [](const __m512& v) { return PacketExpFullCold<kUpper>(v); };
+    if constexpr (!kUpper) {
+      // x <= 0 or NaN: one compare finds the lanes of the table's range (NaN fails it).
+      const __mmask16 in = _mm512_cmp_ps_mask(x, _mm512_set1_ps(-85.0f), _CMP_GE_OQ);
+      return exp_table::TableOrWide(in, exp_table::TableExp(x), x, cold);
+    }
+    return exp_table::Exp(x, cold);
   }
 #elif defined(ACLCPU_EXP_TABLE_AVX2)
   if constexpr (sizeof(P) == 32 &&
