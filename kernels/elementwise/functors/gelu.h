@@ -161,9 +161,9 @@ struct SigmoidBackwardFn {
 // log1p(e) for e >= 0 as the 950 kernels compute it: u = 1 + e; e where u == 1, else
 // (log(u)·e) / (u − 1).
 template <typename V>
-EIGEN_ALWAYS_INLINE V Log1pOfExp(const V& e, const V& u) {
+EIGEN_ALWAYS_INLINE V Log1pOfExp(const V& e, const V& u, const V& logU) {
   using namespace vm;
-  return Select(Eq(u, One<V>()), e, Div(Mul(Log(u), e), Sub(u, One<V>())));
+  return Select(Eq(u, One<V>()), e, Div(Mul(logU, e), Sub(u, One<V>())));
 }
 
 // LogSigmoid: min(x, 0) − log1p(exp(−|x|)).
@@ -173,8 +173,9 @@ struct LogSigmoidFn {
   explicit LogSigmoidFn(const KernelParams&) {}
   EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
     using namespace vm;
-    const V e = gm::Exp(Neg(Abs(x)));
-    return Sub(Min(x, Zero<V>()), Log1pOfExp(e, Add(One<V>(), e)));
+    V e, u, logU;
+    gm::ExpOnePlusLog(Neg(Abs(x)), &e, &u, &logU);
+    return Sub(Min(x, Zero<V>()), Log1pOfExp(e, u, logU));
   }
 };
 
@@ -253,9 +254,9 @@ struct SoftplusFn {
     const V inf = Set<V>(std::numeric_limits<Scalar<V>>::infinity());
     const V bx = Mul(x, beta);
     const Mask<V> over = Gt(bx, threshold);
-    const V e = gm::Exp(Select(over, Zero<V>(), bx));
-    const V u = Add(One<V>(), e);
-    const V l = Select(Eq(u, inf), inf, Log1pOfExp(e, u));
+    V e, u, logU;
+    gm::ExpOnePlusLog(Select(over, Zero<V>(), bx), &e, &u, &logU);
+    const V l = Select(Eq(u, inf), inf, Log1pOfExp(e, u, logU));
     return Select(over, x, Mul(l, invBeta));
   }
 };

@@ -49,6 +49,36 @@ inline PacketD Exp(const PacketD& x) {
 }
 inline double Exp(double x) { return std::exp(x); }
 
+// e = exp(a) (Exp above), u = 1 + e and log(u) (vm::Log): the first steps of the 950 kernels'
+// log1p(exp(a)) (Softplus, LogSigmoid).
+template <typename V>
+EIGEN_ALWAYS_INLINE void ExpOnePlusLog(const V& a, V* e, V* u, V* logU) {
+  *e = Exp(a);
+  *u = vm::Add(vm::One<V>(), *e);
+  *logU = vm::Log(*u);
+}
+#if defined(EIGEN_VECTORIZE_AVX512) || defined(ACLCPU_EXP_TABLE_AVX2)
+// With table forms, a packet whose arguments are all in [-85, 87] has every u in [1, 6.1e37], a
+// positive normal number: the log's own range check is left out (the same bits).
+EIGEN_ALWAYS_INLINE void ExpOnePlusLog(const Packet& a, Packet* e, Packet* u, Packet* logU) {
+#if defined(EIGEN_VECTORIZE_AVX512)
+  const bool inTable = exp_table::LanesIn(a, -85.0f, 87.0f) == 0xFFFF;
+#else
+  const bool inTable = _mm256_movemask_ps(exp_table::LanesIn(a, -85.0f, 87.0f)) == 0xFF;
+#endif
+  const Packet one = Eigen::internal::pset1<Packet>(1.0f);
+  if (__builtin_expect(inTable, 1)) {
+    *e = exp_table::TableExp(a);
+    *u = Eigen::internal::padd(one, *e);
+    *logU = log_table::TableLog(*u);
+    return;
+  }
+  *e = ExpOutOfTable(a);
+  *u = Eigen::internal::padd(one, *e);
+  *logU = vm::Log(*u);
+}
+#endif
+
 // erfc lane by lane in double, for the golden forms where 1 + erf(t) would cancel (t ≪ 0).
 template <typename V>
 inline V Erfc(const V& x) {
