@@ -210,9 +210,14 @@ struct EluFn {
         scale(vm::Set<V>(p.Get<vm::Scalar<V>>(1))),
         inputScale(vm::Set<V>(p.Get<vm::Scalar<V>>(2))),
         mode(p.mode) {}
+  static constexpr int kLoopModes = 2;  // a loop per mode (instance.h)
   EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
+    return mode == kEluThreshold ? Apply<kEluThreshold>(x) : Apply<kEluAiCore>(x);
+  }
+  template <int M>
+  EIGEN_ALWAYS_INLINE V Apply(const V& x) const {
     using namespace vm;
-    if (mode == kEluThreshold) {
+    if constexpr (M == kEluThreshold) {
       return Mul(Select(Le(x, Zero<V>()), Neg(alpha), x), scale);
     }
     const V z = Mul(x, inputScale);
