@@ -298,7 +298,9 @@ struct CeluFn {
       const V u = Mul(x, inverse);
       const V e = Exp(u);
       const V em1 = Sub(e, One<V>());
-      const auto kahan = [&u, &e, &em1] {  // only for packets with a lane of |u| < 0.5
+      // Only for packets with a lane of |u| < 0.5: most of them for inputs spread over a few
+      // units, so inlined (out of line it cost a call a packet: 73 -> 32 us per 65536 in cache).
+      const auto kahan = [&]() __attribute__((always_inline)) {
         const V l = Log(e);
         return Select(Eq(l, Zero<V>()), u, Div(Mul(u, em1), l));
       };
