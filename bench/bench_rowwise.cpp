@@ -1,12 +1,12 @@
 // Kernel-level benchmarks of the rowwise kernels, called as the operators call them: the softmax
 // family through kernels::rowwise::RunReduce (fp32, lines of 1K and 32K along the last dim and
-// of 1K along dim 0) and the split-and-gate family through kernels::split::Run (SwiGlu, GeGlu
-// and SwiGluGrad, fp32 and bf16, x of [n / 4096, 4096] split along the last dim). Each case
-// carries `roofline_us`: the roofline of its own traffic over its own buffers, timed right
-// after it (see bench_kernels.cpp), which plot_bench.py's "vs roofline" divides by.
+// of 1K along dim 0) and the split-and-gate family through kernels::split::Run (SwiGlu, GeGlu,
+// SwiGluGrad and GeluMul (erf), fp32 and bf16, x of [n / 4096, 4096] split along the last dim).
+// Each case carries `roofline_us`: the roofline of its own traffic over its own buffers, timed
+// right after it (see bench_kernels.cpp), which plot_bench.py's "vs roofline" divides by.
 //   softmax forward: one read + one write of the tensor (roofline a = b = x, o = y);
 //   softmax backward: two reads + one write (a = y, b = dy, o = dx);
-//   SwiGlu: read x (n), write y (n / 2): one roofline over x's two halves into y;
+//   SwiGlu, GeluMulErf: read x (n), write y (n / 2): one roofline over x's two halves into y;
 //   GeGlu: read x, write y and gelu (n / 2 each): two rooflines, each half of x into one output;
 //   SwiGluGrad: read dy (n / 2) and x, write dx (n): x's halves into dx's first half, plus dy
 //   (read once) into dx's second half.
@@ -126,6 +126,8 @@ constexpr SplitCase kSplitCases[] = {
     // aclnnGeGlu: approximate 1 (tanh, its default), the gate is the second half.
     {"GeGlu", sk::Op::kGeGluTanh, sk::Mode::kAlongDim, false, false, 2},
     {"SwiGluGrad", sk::Op::kSwiGluGrad, sk::Mode::kMergedHalves, true, true, 2},
+    // aclnnGeluMul approximate "none": the erf gelu of the first half times the second.
+    {"GeluMulErf", sk::Op::kGeluMulErf, sk::Mode::kAlongDim, true, false, 1},
 };
 
 void SetSplitOperand(sk::Operand* o, const void* data, int64_t offset, const int64_t* strides,
