@@ -30,12 +30,16 @@ EIGEN_ALWAYS_INLINE Packet ExpAnyRange(const Packet& x) {
 // with every lane in [-85, 87] is the table's (no lane is below −87), any other packet takes the
 // whole form above out of line. The same bits as ExpAnyRange, five instructions fewer a packet.
 inline EIGEN_DONT_INLINE Packet ExpOutOfTable(ColdArg x) { return ExpAnyRange(x); }
-EIGEN_ALWAYS_INLINE Packet Exp(const Packet& x) {
+// Every lane of x in the table exp's range [-85, 87] (NaN is outside).
+EIGEN_ALWAYS_INLINE bool AllInExpTable(const Packet& x) {
 #if defined(EIGEN_VECTORIZE_AVX512)
-  const bool inTable = exp_table::LanesIn(x, -85.0f, 87.0f) == 0xFFFF;
+  return exp_table::LanesIn(x, -85.0f, 87.0f) == 0xFFFF;
 #else
-  const bool inTable = _mm256_movemask_ps(exp_table::LanesIn(x, -85.0f, 87.0f)) == 0xFF;
+  return _mm256_movemask_ps(exp_table::LanesIn(x, -85.0f, 87.0f)) == 0xFF;
 #endif
+}
+EIGEN_ALWAYS_INLINE Packet Exp(const Packet& x) {
+  const bool inTable = AllInExpTable(x);
   if (__builtin_expect(inTable, 1)) return exp_table::TableExp(x);
   return ExpOutOfTable(x);
 }
@@ -61,11 +65,7 @@ EIGEN_ALWAYS_INLINE void ExpOnePlusLog(const V& a, V* e, V* u, V* logU) {
 // With table forms, a packet whose arguments are all in [-85, 87] has every u in [1, 6.1e37], a
 // positive normal number: the log's own range check is left out (the same bits).
 EIGEN_ALWAYS_INLINE void ExpOnePlusLog(const Packet& a, Packet* e, Packet* u, Packet* logU) {
-#if defined(EIGEN_VECTORIZE_AVX512)
-  const bool inTable = exp_table::LanesIn(a, -85.0f, 87.0f) == 0xFFFF;
-#else
-  const bool inTable = _mm256_movemask_ps(exp_table::LanesIn(a, -85.0f, 87.0f)) == 0xFF;
-#endif
+  const bool inTable = AllInExpTable(a);
   const Packet one = Eigen::internal::pset1<Packet>(1.0f);
   if (__builtin_expect(inTable, 1)) {
     *e = exp_table::TableExp(a);
