@@ -36,6 +36,60 @@ EIGEN_ALWAYS_INLINE void Apply(const Op& op, const V* x, V* r) {
   }
 }
 
+// A functor with a long dependency chain may split its body in two (`static constexpr bool
+// kTwoPass = true`, `Front(x...)` returning what the second half needs, `Back(front, x...)` the
+// result, operator() = Back(Front(x), x)). RunChunked then runs Front over a block of kTwoPassBlock
+// packets into an L1 buffer and Back over the same block: the core's scheduler, which holds only
+// a few packets' worth of waiting operations, overlaps twice as many chains when each is half as
+// long (Softplus 39 -> 25 us per 65536 in cache). The same operations in the same order: the same
+// bits.
+template <typename Op, typename = void>
+struct TwoPass : std::false_type {};
+template <typename Op>
+struct TwoPass<Op, std::void_t<decltype(Op::kTwoPass)>> : std::bool_constant<Op::kTwoPass> {};
+constexpr int kTwoPassBlock = 16;  // packets per block
+
+template <int NIn, typename Op, typename V>
+EIGEN_ALWAYS_INLINE auto ApplyFront(const Op& op, const V* x) {
+  if constexpr (NIn == 1) return op.Front(x[0]);
+  if constexpr (NIn == 2) return op.Front(x[0], x[1]);
+  if constexpr (NIn == 3) return op.Front(x[0], x[1], x[2]);
+}
+template <int NIn, typename Op, typename F, typename V>
+EIGEN_ALWAYS_INLINE V ApplyBack(const Op& op, const F& front, const V* x) {
+  if constexpr (NIn == 1) return op.Back(front, x[0]);
+  if constexpr (NIn == 2) return op.Back(front, x[0], x[1]);
+  if constexpr (NIn == 3) return op.Back(front, x[0], x[1], x[2]);
+}
+
+// kTwoPass: Front over the block's packets at `at`, then Back over them.
+template <typename Io, int NIn, typename Op, typename T>
+EIGEN_ALWAYS_INLINE void TwoPassBlock(const Op& op, const T* const* a, T* o, int64_t at, bool nt) {
+  using Front = decltype(ApplyFront<NIn>(op, static_cast<const Packet*>(nullptr)));
+  Front mid[kTwoPassBlock];
+  for (int p = 0; p < kTwoPassBlock; ++p) {
+    Packet x[NIn];
+    for (int k = 0; k < NIn; ++k) {
+      x[k] = Io::Load(a[k] + at + p * kPacketSize);
+      KeepLoaded(x[k]);
+    }
+    mid[p] = ApplyFront<NIn>(op, x);
+  }
+  for (int p = 0; p < kTwoPassBlock; ++p) {
+    Packet x[NIn];
+    for (int k = 0; k < NIn; ++k) {
+      x[k] = Io::Load(a[k] + at + p * kPacketSize);
+      KeepLoaded(x[k]);
+    }
+    const Packet r = ApplyBack<NIn>(op, mid[p], x);
+    if (nt) {
+      Io::Stream(o + at + p * kPacketSize, r);
+    } else {
+      Io::Store(o + at + p * kPacketSize, r);
+    }
+  }
+}
+
 template <typename Io, int NIn, int NOut, typename Op>
 inline void RunChunked(void* const* out, const void* const* in, int64_t n, const Op& opRef,
                        bool stream) {
@@ -84,16 +138,28 @@ inline void RunChunked(void* const* out, const void* const* in, int64_t n, const
         }
       }
     };
+    constexpr bool kBlocks = TwoPass<Op>::value && NOut == 1;
+    constexpr int64_t kBlockSize = kTwoPassBlock * kPacketSize;
+    auto block = [&](int64_t at, bool nt) __attribute__((always_inline)) {
+      if constexpr (kBlocks) TwoPassBlock<Io, NIn>(op, a, o[0], at, nt);
+    };
     if (stream && reinterpret_cast<uintptr_t>(o[0]) % sizeof(T) == 0) {
       const int64_t head = static_cast<int64_t>(BytesToStreamAlign(o[0]) / sizeof(T));
       if (head + kPacketSize <= n) {
         if (head > 0) buffered(0, static_cast<int>(head), false);
-        for (i = head; i + 2 * kPacketSize <= n; i += 2 * kPacketSize) {
+        i = head;
+        if constexpr (kBlocks) {
+          for (; i + kBlockSize <= n; i += kBlockSize) block(i, true);
+        }
+        for (; i + 2 * kPacketSize <= n; i += 2 * kPacketSize) {
           step(i, true);
           step(i + kPacketSize, true);
         }
         for (; i + kPacketSize <= n; i += kPacketSize) step(i, true);
       }
+    }
+    if constexpr (kBlocks) {
+      for (; i + kBlockSize <= n; i += kBlockSize) block(i, false);
     }
     // Two packets a step: two independent chains overlap better.
     for (; i + 2 * kPacketSize <= n; i += 2 * kPacketSize) {
@@ -147,16 +213,17 @@ inline void RunBf16Pairs(void* const* out, const void* const* in, int64_t n, con
   const __m512i interleave =
       _mm512_set_epi16(31, 15, 30, 14, 29, 13, 28, 12, 27, 11, 26, 10, 25, 9, 24, 8, 23, 7, 22, 6,
                        21, 5, 20, 4, 19, 3, 18, 2, 17, 1, 16, 0);
-  auto step = [&](int64_t i, bool nt) __attribute__((always_inline)) {
-    Packet even[NIn], odd[NIn], r[2];
+  // The 32 elements at i as fp32 packets of their even and odd elements.
+  auto load = [&](int64_t i, Packet * even, Packet * odd) __attribute__((always_inline)) {
     for (int k = 0; k < NIn; ++k) {
       __m512i w = _mm512_loadu_si512(a[k] + i);
       KeepLoaded(w);
       even[k] = _mm512_castsi512_ps(_mm512_slli_epi32(w, 16));
       odd[k] = _mm512_castsi512_ps(_mm512_and_si512(w, high));
     }
-    Apply<NIn, 1>(op, even, &r[0]);
-    Apply<NIn, 1>(op, odd, &r[1]);
+  };
+  // Narrows and stores the results r of the 32 elements at i.
+  auto put = [&](int64_t i, const Packet* r, bool nt) __attribute__((always_inline)) {
     // The rare lanes the fast narrowing gets wrong: subnormal (vcvtne2ps2bf16 flushes them), NaN.
     constexpr int kRare = kAway ? 0x81 : 0x20;
     if ((_mm512_fpclass_ps_mask(r[0], kRare) | _mm512_fpclass_ps_mask(r[1], kRare)) != 0) {
@@ -182,14 +249,49 @@ inline void RunBf16Pairs(void* const* out, const void* const* in, int64_t n, con
       _mm512_storeu_si512(o + i, v);
     }
   };
+  auto step = [&](int64_t i, bool nt) __attribute__((always_inline)) {
+    Packet even[NIn], odd[NIn], r[2];
+    load(i, even, odd);
+    Apply<NIn, 1>(op, even, &r[0]);
+    Apply<NIn, 1>(op, odd, &r[1]);
+    put(i, r, nt);
+  };
+  // kTwoPass: Front over a block's steps, then Back (RunChunked's TwoPassBlock).
+  constexpr int kSteps = kTwoPassBlock / 2;
+  auto block = [&](int64_t at, bool nt) __attribute__((always_inline)) {
+    if constexpr (TwoPass<Op>::value) {
+      using Front = decltype(ApplyFront<NIn>(op, static_cast<const Packet*>(nullptr)));
+      Front mid[kSteps][2];
+      for (int s = 0; s < kSteps; ++s) {
+        Packet even[NIn], odd[NIn];
+        load(at + 32 * s, even, odd);
+        mid[s][0] = ApplyFront<NIn>(op, even);
+        mid[s][1] = ApplyFront<NIn>(op, odd);
+      }
+      for (int s = 0; s < kSteps; ++s) {
+        Packet even[NIn], odd[NIn], r[2];
+        load(at + 32 * s, even, odd);
+        r[0] = ApplyBack<NIn>(op, mid[s][0], even);
+        r[1] = ApplyBack<NIn>(op, mid[s][1], odd);
+        put(at + 32 * s, r, nt);
+      }
+    }
+  };
   int64_t i = 0;
   if (stream && reinterpret_cast<uintptr_t>(o) % sizeof(uint16_t) == 0) {
     const int64_t head = static_cast<int64_t>(BytesToStreamAlign(o) / sizeof(uint16_t));
     if (head + 32 <= n) {
       RunChunked<Io, NIn, 1>(out, in, head, op, false);
-      for (i = head; i + 32 <= n; i += 32) step(i, true);
+      i = head;
+      if constexpr (TwoPass<Op>::value) {
+        for (; i + 32 * kSteps <= n; i += 32 * kSteps) block(i, true);
+      }
+      for (; i + 32 <= n; i += 32) step(i, true);
       StreamFence();
     }
+  }
+  if constexpr (TwoPass<Op>::value) {
+    for (; i + 32 * kSteps <= n; i += 32 * kSteps) block(i, false);
   }
   for (; i + 32 <= n; i += 32) step(i, false);
   const void* restIn[NIn];
@@ -218,15 +320,14 @@ inline void RunBf16PairsAvx2(void* const* out, const void* const* in, int64_t n,
   const uint16_t* a[NIn];
   for (int k = 0; k < NIn; ++k) a[k] = static_cast<const uint16_t*>(in[k]);
   const __m256i high = _mm256_set1_epi32(static_cast<int>(0xffff0000u));
-  auto step = [&](int64_t i, bool nt) __attribute__((always_inline)) {
-    Packet even[NIn], odd[NIn], r[2];
+  auto load = [&](int64_t i, Packet * even, Packet * odd) __attribute__((always_inline)) {
     for (int k = 0; k < NIn; ++k) {
       const __m256i w = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a[k] + i));
       even[k] = _mm256_castsi256_ps(_mm256_slli_epi32(w, 16));
       odd[k] = _mm256_castsi256_ps(_mm256_and_si256(w, high));
     }
-    Apply<NIn, 1>(op, even, &r[0]);
-    Apply<NIn, 1>(op, odd, &r[1]);
+  };
+  auto put = [&](int64_t i, const Packet* r, bool nt) __attribute__((always_inline)) {
     const __m256i v = _mm256_blend_epi16(_mm256_srli_epi32(pio::ToBf16High(r[0]), 16),
                                          pio::ToBf16High(r[1]), 0xAA);
     if (nt) {
@@ -235,14 +336,49 @@ inline void RunBf16PairsAvx2(void* const* out, const void* const* in, int64_t n,
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(o + i), v);
     }
   };
+  auto step = [&](int64_t i, bool nt) __attribute__((always_inline)) {
+    Packet even[NIn], odd[NIn], r[2];
+    load(i, even, odd);
+    Apply<NIn, 1>(op, even, &r[0]);
+    Apply<NIn, 1>(op, odd, &r[1]);
+    put(i, r, nt);
+  };
+  // kTwoPass: as RunBf16Pairs.
+  constexpr int kSteps = kTwoPassBlock / 2;
+  auto block = [&](int64_t at, bool nt) __attribute__((always_inline)) {
+    if constexpr (TwoPass<Op>::value) {
+      using Front = decltype(ApplyFront<NIn>(op, static_cast<const Packet*>(nullptr)));
+      Front mid[kSteps][2];
+      for (int s = 0; s < kSteps; ++s) {
+        Packet even[NIn], odd[NIn];
+        load(at + 16 * s, even, odd);
+        mid[s][0] = ApplyFront<NIn>(op, even);
+        mid[s][1] = ApplyFront<NIn>(op, odd);
+      }
+      for (int s = 0; s < kSteps; ++s) {
+        Packet even[NIn], odd[NIn], r[2];
+        load(at + 16 * s, even, odd);
+        r[0] = ApplyBack<NIn>(op, mid[s][0], even);
+        r[1] = ApplyBack<NIn>(op, mid[s][1], odd);
+        put(at + 16 * s, r, nt);
+      }
+    }
+  };
   int64_t i = 0;
   if (stream && reinterpret_cast<uintptr_t>(o) % sizeof(uint16_t) == 0) {
     const int64_t head = static_cast<int64_t>(BytesToStreamAlign(o) / sizeof(uint16_t));
     if (head + 16 <= n) {
       RunChunked<Bf16Io, NIn, 1>(out, in, head, op, false);
-      for (i = head; i + 16 <= n; i += 16) step(i, true);
+      i = head;
+      if constexpr (TwoPass<Op>::value) {
+        for (; i + 16 * kSteps <= n; i += 16 * kSteps) block(i, true);
+      }
+      for (; i + 16 <= n; i += 16) step(i, true);
       StreamFence();
     }
+  }
+  if constexpr (TwoPass<Op>::value) {
+    for (; i + 16 * kSteps <= n; i += 16 * kSteps) block(i, false);
   }
   for (; i + 16 <= n; i += 16) step(i, false);
   const void* restIn[NIn];

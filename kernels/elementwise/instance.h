@@ -47,13 +47,45 @@ template <typename Op>
 struct LoopModes<Op, std::void_t<decltype(Op::kLoopModes)>>
     : std::integral_constant<int, Op::kLoopModes> {};
 
+// A functor with both kLoopModes and kTwoPass (chunked.h) has `template <int M> Front(...)` and
+// `template <int M> Back(...)` too, and `static constexpr bool TwoPassAt(int mode)`: the modes
+// whose loops take two passes.
+template <typename Fn, typename = void>
+struct HasTwoPassAt : std::false_type {};
+template <typename Fn>
+struct HasTwoPassAt<Fn, std::void_t<decltype(Fn::TwoPassAt(0))>> : std::true_type {};
+template <typename Fn, int M>
+constexpr bool TwoPassAtMode() {
+  if constexpr (HasTwoPassAt<Fn>::value) {
+    return TwoPass<Fn>::value && Fn::TwoPassAt(M);
+  } else {
+    return TwoPass<Fn>::value;
+  }
+}
+
 template <typename Fn, int M>
 struct AtMode : Fn {
   using Fn::Fn;
+  static constexpr bool kTwoPass = TwoPassAtMode<Fn, M>();
   template <typename... A>
   EIGEN_ALWAYS_INLINE auto operator()(const A&... a) const {
     return Fn::template Apply<M>(a...);
   }
+  template <typename... A>
+  EIGEN_ALWAYS_INLINE auto Front(const A&... a) const {
+    return Fn::template Front<M>(a...);
+  }
+  template <typename F, typename... A>
+  EIGEN_ALWAYS_INLINE auto Back(const F& front, const A&... a) const {
+    return Fn::template Back<M>(front, a...);
+  }
+};
+
+// A mode without its own loop runs operator() one packet at a time.
+template <typename Fn>
+struct OnePass : Fn {
+  using Fn::Fn;
+  static constexpr bool kTwoPass = false;
 };
 
 template <typename Io, int NIn, int NOut, typename Fn, int M>
@@ -66,7 +98,7 @@ void RunAtMode(void* const* out, const void* const* in, int64_t n, const KernelP
     }
     RunAtMode<Io, NIn, NOut, Fn, M + 1>(out, in, n, p, stream);
   } else {
-    RunNpu<Io, NIn, NOut>(out, in, n, Fn(p), stream);  // a mode without its own loop
+    RunNpu<Io, NIn, NOut>(out, in, n, OnePass<Fn>(p), stream);  // a mode without its own loop
   }
 }
 

@@ -53,18 +53,31 @@ struct GeluFn {
   EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
     return mode == kGeluErf ? Apply<kGeluErf>(x) : Apply<kGeluTanh>(x);
   }
+  // The tanh form in two passes (chunked.h): exp, then the rest. (The erf form's chain is
+  // the erf polynomial; split after it, it ran no faster.)
+  static constexpr bool kTwoPass = true;
+  static constexpr bool TwoPassAt(int m) { return m == kGeluTanh; }
   template <int M>
   EIGEN_ALWAYS_INLINE V Apply(const V& x) const {
+    return Back<M>(Front<M>(x), x);
+  }
+  // erf: 1 + erf(t) (golden: erfc(−t), exact where the sum cancels, x ≪ 0); tanh: exp(s·c).
+  template <int M>
+  EIGEN_ALWAYS_INLINE V Front(const V& x) const {
     using namespace vm;
     if constexpr (M == kGeluErf) {
       const V t = Mul(x, invSqrt2);
-      // Golden: 1 + erf(t) as erfc(−t), exact where the sum cancels (x ≪ 0).
-      const V sum = kGolden<V> ? gm::Erfc(Neg(t)) : Add(One<V>(), Erf(t));
-      return Mul(Mul(x, Set<V>(0.5)), sum);
+      return kGolden<V> ? gm::Erfc(Neg(t)) : Add(One<V>(), Erf(t));
     }
     const V x3 = Mul(Mul(x, x), x);
     const V s = Add(x3, Mul(x, k));
-    return Div(x, Add(One<V>(), gm::Exp(Mul(s, c))));
+    return gm::Exp(Mul(s, c));
+  }
+  template <int M>
+  EIGEN_ALWAYS_INLINE V Back(const V& f, const V& x) const {
+    using namespace vm;
+    if constexpr (M == kGeluErf) return Mul(Mul(x, Set<V>(0.5)), f);
+    return Div(x, Add(One<V>(), f));
   }
 };
 
@@ -90,21 +103,35 @@ struct GeluBackwardFn {
   EIGEN_ALWAYS_INLINE V operator()(const V& dy, const V& x) const {
     return mode == kGeluErf ? Apply<kGeluErf>(dy, x) : Apply<kGeluTanh>(dy, x);
   }
+  // As GeluFn: the tanh form in two passes, exp then the rest.
+  static constexpr bool kTwoPass = true;
+  static constexpr bool TwoPassAt(int m) { return m == kGeluTanh; }
   template <int M>
   EIGEN_ALWAYS_INLINE V Apply(const V& dy, const V& x) const {
+    return Back<M>(Front<M>(dy, x), dy, x);
+  }
+  // erf: cdf; tanh: e.
+  template <int M>
+  EIGEN_ALWAYS_INLINE V Front(const V&, const V& x) const {
     using namespace vm;
-    const V x2 = Mul(x, x);
     if constexpr (M == kGeluErf) {
       const V half = Set<V>(0.5);
       const V t = Mul(x, invSqrt2);
-      const V cdf = kGolden<V> ? Mul(gm::Erfc(Neg(t)), half) : Add(Mul(Erf(t), half), half);
-      const V pdf = Mul(gm::Exp(Mul(x2, Set<V>(-0.5))), invSqrt2Pi);
-      return Mul(dy, Add(cdf, Mul(x, pdf)));
+      return kGolden<V> ? Mul(gm::Erfc(Neg(t)), half) : Add(Mul(Erf(t), half), half);
     }
-    const V e = gm::Exp(Mul(x, Add(Mul(x2, a1), a2)));
+    return gm::Exp(Mul(x, Add(Mul(Mul(x, x), a1), a2)));
+  }
+  template <int M>
+  EIGEN_ALWAYS_INLINE V Back(const V& f, const V& dy, const V& x) const {
+    using namespace vm;
+    const V x2 = Mul(x, x);
+    if constexpr (M == kGeluErf) {
+      const V pdf = Mul(gm::Exp(Mul(x2, Set<V>(-0.5))), invSqrt2Pi);
+      return Mul(dy, Add(f, Mul(x, pdf)));
+    }
     const V q = Mul(x, Add(Mul(x2, a3), a4));
-    const V d = Div(One<V>(), Add(e, One<V>()));
-    V r = Mul(Mul(Mul(e, d), q), d);
+    const V d = Div(One<V>(), Add(f, One<V>()));
+    V r = Mul(Mul(Mul(f, d), q), d);
     r = Select(IsNan(r), Zero<V>(), r);
     return Mul(dy, Add(r, d));
   }
@@ -128,10 +155,15 @@ template <typename V>
 struct FastGeluBackwardFn {
   V k;
   explicit FastGeluBackwardFn(const KernelParams&) : k(GeluConst<V>(-1.702f, -1.702)) {}
+  static constexpr bool kTwoPass = true;  // exp, then the rest (chunked.h)
+  EIGEN_ALWAYS_INLINE V Front(const V&, const V& x) const { return gm::Exp(vm::Mul(x, k)); }
   EIGEN_ALWAYS_INLINE V operator()(const V& dy, const V& x) const {
+    return Back(Front(dy, x), dy, x);
+  }
+  EIGEN_ALWAYS_INLINE V Back(const V& e, const V& dy, const V& x) const {
     using namespace vm;
     const V t = Mul(x, k);
-    const V s = Div(One<V>(), Add(gm::Exp(t), One<V>()));
+    const V s = Div(One<V>(), Add(e, One<V>()));
     const V u = Add(Mul(Sub(s, One<V>()), t), One<V>());
     return Mul(dy, Mul(u, s));
   }
@@ -170,36 +202,41 @@ EIGEN_ALWAYS_INLINE V Log1pOfExp(const V& e, const V& u, const V& logU) {
 template <typename V>
 struct LogSigmoidFn {
   static constexpr bool kComputeBound = true;  // no streaming stores (instance.h)
+  static constexpr bool kTwoPass = true;       // exp, then the rest (chunked.h)
   explicit LogSigmoidFn(const KernelParams&) {}
-  EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
+  EIGEN_ALWAYS_INLINE V Front(const V& x) const { return gm::Exp(vm::Neg(vm::Abs(x))); }
+  EIGEN_ALWAYS_INLINE V Back(const V& e, const V& x) const {
     using namespace vm;
-    V e, u, logU;
-    gm::ExpOnePlusLog(Neg(Abs(x)), &e, &u, &logU);
-    return Sub(Min(x, Zero<V>()), Log1pOfExp(e, u, logU));
+    const V u = Add(One<V>(), e);
+    return Sub(Min(x, Zero<V>()), Log1pOfExp(e, u, Log(u)));
   }
+  EIGEN_ALWAYS_INLINE V operator()(const V& x) const { return Back(Front(x), x); }
 };
 
 // LogSigmoid gradient, inputs (dy, x): e = exp(−|x|), out = dy·((x < 0 ? 1 : e) / (1 + e)).
 template <typename V>
 struct LogSigmoidBackwardFn {
   explicit LogSigmoidBackwardFn(const KernelParams&) {}
+  static constexpr bool kTwoPass = true;  // exp, then the rest (chunked.h)
+  EIGEN_ALWAYS_INLINE V Front(const V&, const V& x) const { return gm::Exp(vm::Neg(vm::Abs(x))); }
   EIGEN_ALWAYS_INLINE V operator()(const V& dy, const V& x) const {
+    return Back(Front(dy, x), dy, x);
+  }
+  EIGEN_ALWAYS_INLINE V Back(const V& e, const V& dy, const V& x) const {
     using namespace vm;
-    const V e = gm::Exp(Neg(Abs(x)));
     const V num = Select(Lt(x, Zero<V>()), One<V>(), e);
     return Mul(dy, Div(num, Add(One<V>(), e)));
   }
 };
 
 // tanh(softplus(x)) as numerator / denominator in the 950 kernels' closed forms, from
-// e = exp(−|x|) (e^x for x < 0, e^(−x) otherwise) and e2 = e·e:
+// e = exp(−|x|) (e^x for x < 0, e^(−x) otherwise, given) and e2 = e·e:
 //   x < 0: (e2 + 2e) / ((e2 + 2e) + 2);  x >= 0: (2e + 1) / ((2e + 1) + 2·e2).
 // The grouping of the x >= 0 denominator reproduces the vendor's printed MishBackward sample
 // values ((2·e2 + 2e) + 1 does not); e2 = e·e or exp(−2|x|) agree on those samples.
 template <typename V>
-EIGEN_ALWAYS_INLINE void MishTanhParts(const V& x, V* num, V* den) {
+EIGEN_ALWAYS_INLINE void MishTanhParts(const V& x, const V& e, V* num, V* den) {
   using namespace vm;
-  const V e = gm::Exp(Neg(Abs(x)));
   const V e2 = Mul(e, e);
   const V twoE = Mul(e, Two<V>());
   const V negNum = Add(e2, twoE);
@@ -213,13 +250,16 @@ EIGEN_ALWAYS_INLINE void MishTanhParts(const V& x, V* num, V* den) {
 template <typename V>
 struct MishFn {
   static constexpr bool kComputeBound = true;  // no streaming stores (instance.h)
+  static constexpr bool kTwoPass = true;       // exp, then the rest (chunked.h)
   explicit MishFn(const KernelParams&) {}
-  EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
+  EIGEN_ALWAYS_INLINE V Front(const V& x) const { return gm::Exp(vm::Neg(vm::Abs(x))); }
+  EIGEN_ALWAYS_INLINE V Back(const V& e, const V& x) const {
     using namespace vm;
     V num, den;
-    MishTanhParts<V>(x, &num, &den);
+    MishTanhParts<V>(x, e, &num, &den);
     return Div(Mul(x, num), den);
   }
+  EIGEN_ALWAYS_INLINE V operator()(const V& x) const { return Back(Front(x), x); }
 };
 
 // Mish gradient, inputs (dy, x): t = num / den, out = dy·(t − ((t·t − 1)·x) / (1 + exp(−x))).
@@ -227,14 +267,26 @@ struct MishFn {
 template <typename V>
 struct MishBackwardFn {
   static constexpr bool kComputeBound = true;  // no streaming stores (instance.h)
+  static constexpr bool kTwoPass = true;       // the two exps, then the rest (chunked.h)
   explicit MishBackwardFn(const KernelParams&) {}
-  EIGEN_ALWAYS_INLINE V operator()(const V& dy, const V& x) const {
+  struct Exps {
+    V e;   // exp(−|x|)
+    V en;  // exp(−x)
+  };
+  EIGEN_ALWAYS_INLINE Exps Front(const V&, const V& x) const {
+    using namespace vm;
+    return {gm::Exp(Neg(Abs(x))), gm::Exp(Neg(x))};
+  }
+  EIGEN_ALWAYS_INLINE V Back(const Exps& f, const V& dy, const V& x) const {
     using namespace vm;
     V num, den;
-    MishTanhParts<V>(x, &num, &den);
+    MishTanhParts<V>(x, f.e, &num, &den);
     const V t = Div(num, den);
-    const V w = Div(Mul(Sub(Mul(t, t), One<V>()), x), Add(One<V>(), gm::Exp(Neg(x))));
+    const V w = Div(Mul(Sub(Mul(t, t), One<V>()), x), Add(One<V>(), f.en));
     return Mul(dy, Sub(t, w));
+  }
+  EIGEN_ALWAYS_INLINE V operator()(const V& dy, const V& x) const {
+    return Back(Front(dy, x), dy, x);
   }
 };
 
@@ -244,21 +296,27 @@ struct MishBackwardFn {
 template <typename V>
 struct SoftplusFn {
   static constexpr bool kComputeBound = true;  // no streaming stores (instance.h)
+  static constexpr bool kTwoPass = true;       // exp, then the rest (chunked.h)
   V beta, threshold, invBeta;
   explicit SoftplusFn(const KernelParams& p)
       : beta(vm::Set<V>(p.Get<vm::Scalar<V>>(kSoftplusBeta))),
         threshold(vm::Set<V>(p.Get<vm::Scalar<V>>(kSoftplusThreshold))),
         invBeta(vm::Set<V>(p.Get<vm::Scalar<V>>(kSoftplusInvBeta))) {}
-  EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
+  // e = exp(bx), bx replaced by 0 on the lanes over the threshold.
+  EIGEN_ALWAYS_INLINE V Front(const V& x) const {
+    using namespace vm;
+    const V bx = Mul(x, beta);
+    return gm::Exp(Select(Gt(bx, threshold), Zero<V>(), bx));
+  }
+  EIGEN_ALWAYS_INLINE V Back(const V& e, const V& x) const {
     using namespace vm;
     const V inf = Set<V>(std::numeric_limits<Scalar<V>>::infinity());
-    const V bx = Mul(x, beta);
-    const Mask<V> over = Gt(bx, threshold);
-    V e, u, logU;
-    gm::ExpOnePlusLog(Select(over, Zero<V>(), bx), &e, &u, &logU);
-    const V l = Select(Eq(u, inf), inf, Log1pOfExp(e, u, logU));
+    const Mask<V> over = Gt(Mul(x, beta), threshold);
+    const V u = Add(One<V>(), e);
+    const V l = Select(Eq(u, inf), inf, Log1pOfExp(e, u, Log(u)));
     return Select(over, x, Mul(l, invBeta));
   }
+  EIGEN_ALWAYS_INLINE V operator()(const V& x) const { return Back(Front(x), x); }
 };
 
 // Softplus gradient (SoftplusV2Grad), inputs (dy, x), scalars β, threshold: t = β·x;
@@ -269,10 +327,16 @@ struct SoftplusBackwardFn {
   explicit SoftplusBackwardFn(const KernelParams& p)
       : beta(vm::Set<V>(p.Get<vm::Scalar<V>>(kSoftplusBeta))),
         threshold(vm::Set<V>(p.Get<vm::Scalar<V>>(kSoftplusThreshold))) {}
-  EIGEN_ALWAYS_INLINE V operator()(const V& dy, const V& x) const {
+  static constexpr bool kTwoPass = true;  // exp, then the rest (chunked.h)
+  EIGEN_ALWAYS_INLINE V Front(const V&, const V& x) const {
+    return gm::Exp(vm::Neg(vm::Mul(beta, x)));
+  }
+  EIGEN_ALWAYS_INLINE V Back(const V& e, const V& dy, const V& x) const {
     using namespace vm;
-    const V t = Mul(beta, x);
-    return Select(Gt(t, threshold), dy, Div(dy, Add(One<V>(), gm::Exp(Neg(t)))));
+    return Select(Gt(Mul(beta, x), threshold), dy, Div(dy, Add(One<V>(), e)));
+  }
+  EIGEN_ALWAYS_INLINE V operator()(const V& dy, const V& x) const {
+    return Back(Front(dy, x), dy, x);
   }
 };
 

@@ -289,14 +289,20 @@ struct CeluFn {
   V alpha, inverse;
   explicit CeluFn(const KernelParams& p)
       : alpha(vm::Set<V>(p.Get<vm::Scalar<V>>(0))), inverse(vm::Set<V>(p.Get<vm::Scalar<V>>(1))) {}
+  static constexpr bool kTwoPass = true;  // exp, then the rest (chunked.h)
+  EIGEN_ALWAYS_INLINE V Front(const V& x) const { return vm::Exp(vm::Mul(x, inverse)); }
   EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
+    if constexpr (vm::kGolden<V>) return Back(x, x);
+    return Back(Front(x), x);
+  }
+  // e = exp(x·(1/α)) (golden: unused).
+  EIGEN_ALWAYS_INLINE V Back(const V& e, const V& x) const {
     using namespace vm;
     V m;
     if constexpr (kGolden<V>) {
       m = Expm1(Div(x, alpha));
     } else {
       const V u = Mul(x, inverse);
-      const V e = Exp(u);
       const V em1 = Sub(e, One<V>());
       // Only for packets with a lane of |u| < 0.5: most of them for inputs spread over a few
       // units, so inlined (out of line it cost a call a packet: 73 -> 32 us per 65536 in cache).

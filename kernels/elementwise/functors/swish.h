@@ -37,10 +37,15 @@ template <typename V>
 struct SwishBackwardFn {
   V beta;
   explicit SwishBackwardFn(const KernelParams& p) : beta(vm::Set<V>(p.Get<vm::Scalar<V>>(0))) {}
-  EIGEN_ALWAYS_INLINE V operator()(const V& g, const V& x) const {
+  static constexpr bool kTwoPass = true;  // exp, then the rest (chunked.h)
+  EIGEN_ALWAYS_INLINE V Front(const V&, const V& x) const {
+    return vm::Exp(vm::Neg(vm::Mul(x, beta)));
+  }
+  EIGEN_ALWAYS_INLINE V operator()(const V& g, const V& x) const { return Back(Front(g, x), g, x); }
+  EIGEN_ALWAYS_INLINE V Back(const V& e, const V& g, const V& x) const {
     using namespace vm;
     const V v = Mul(x, beta);
-    const V s = Div(One<V>(), Add(One<V>(), Exp(Neg(v))));
+    const V s = Div(One<V>(), Add(One<V>(), e));
     return Mul(Mul(g, s), Add(One<V>(), Mul(v, Sub(One<V>(), s))));
   }
 };
@@ -50,9 +55,12 @@ struct SwishBackwardFn {
 template <typename V>
 struct SiluBackwardFn {
   explicit SiluBackwardFn(const KernelParams&) {}
-  EIGEN_ALWAYS_INLINE V operator()(const V& g, const V& x) const {
+  static constexpr bool kTwoPass = true;  // exp, then the rest (chunked.h)
+  EIGEN_ALWAYS_INLINE V Front(const V&, const V& x) const { return vm::Exp(vm::Neg(x)); }
+  EIGEN_ALWAYS_INLINE V operator()(const V& g, const V& x) const { return Back(Front(g, x), g, x); }
+  EIGEN_ALWAYS_INLINE V Back(const V& e, const V& g, const V& x) const {
     using namespace vm;
-    const V s = Div(One<V>(), Add(One<V>(), Exp(Neg(x))));
+    const V s = Div(One<V>(), Add(One<V>(), e));
     return Mul(g, Mul(s, Add(One<V>(), Mul(x, Sub(One<V>(), s)))));
   }
 };
