@@ -211,20 +211,34 @@ struct EluFn {
         inputScale(vm::Set<V>(p.Get<vm::Scalar<V>>(2))),
         mode(p.mode) {}
   static constexpr int kLoopModes = 2;  // a loop per mode (instance.h)
+  static constexpr bool kTwoPass = true;
+  static constexpr bool TwoPassAt(int m) { return m == kEluAiCore; }
   EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
     return mode == kEluThreshold ? Apply<kEluThreshold>(x) : Apply<kEluAiCore>(x);
   }
   template <int M>
   EIGEN_ALWAYS_INLINE V Apply(const V& x) const {
+    return Back<M>(Front<M>(x), x);
+  }
+  template <int M>
+  EIGEN_ALWAYS_INLINE V Front(const V& x) const {
+    if constexpr (M == kEluThreshold || vm::kGolden<V>) {
+      return x;
+    } else {
+      return vm::Exp(vm::Mul(x, inputScale));
+    }
+  }
+  template <int M>
+  EIGEN_ALWAYS_INLINE V Back(const V& e, const V& x) const {
     using namespace vm;
     if constexpr (M == kEluThreshold) {
       return Mul(Select(Le(x, Zero<V>()), Neg(alpha), x), scale);
     }
     const V z = Mul(x, inputScale);
-    const V neg = Mul(Expm1Select(z), alpha);
+    const V neg = Mul(Expm1Select(z, e), alpha);
     return Mul(Select(Gt(x, Zero<V>()), x, neg), scale);
   }
-  EIGEN_ALWAYS_INLINE static V Expm1Select(const V& z) {
+  EIGEN_ALWAYS_INLINE static V Expm1Select(const V& z, const V& e) {
     using namespace vm;
     if constexpr (kGolden<V>) {
       return Expm1(z);
@@ -240,7 +254,7 @@ struct EluFn {
         t = Mul(Add(t, Set<V>(0.5f)), z);
         return Mul(Add(t, One<V>()), z);
       };
-      return Select(Lt(Abs(z), Set<V>(0.1f)), poly(), Sub(Exp(z), One<V>()));
+      return Select(Lt(Abs(z), Set<V>(0.1f)), poly(), Sub(e, One<V>()));
     }
   }
 };
