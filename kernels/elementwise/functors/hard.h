@@ -211,6 +211,7 @@ struct EluFn {
         inputScale(vm::Set<V>(p.Get<vm::Scalar<V>>(2))),
         mode(p.mode) {}
   static constexpr int kLoopModes = 2;  // a loop per mode (instance.h)
+  // The AI Core form in two passes (chunked.h): exp(z), then the rest.
   static constexpr bool kTwoPass = true;
   static constexpr bool TwoPassAt(int m) { return m == kEluAiCore; }
   EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
