@@ -176,6 +176,39 @@ inline void RunChunked(void* const* out, const void* const* in, int64_t n, const
   if (stream) StreamFence();
 }
 
+// The bf16 pair runners below: `width` elements a step, read by load(i, even, odd) as fp32 packets
+// of their even and odd elements and written back by put(i, r, nt). One step through operator(),
+// and (kTwoPass) a block of kTwoPassBlock / 2 steps: Front over all of them, then Back.
+template <int NIn, typename Op, typename Load, typename Put>
+EIGEN_ALWAYS_INLINE void PairStep(const Op& op, int64_t i, bool nt, const Load& load,
+                                  const Put& put) {
+  Packet even[NIn], odd[NIn], r[2];
+  load(i, even, odd);
+  Apply<NIn, 1>(op, even, &r[0]);
+  Apply<NIn, 1>(op, odd, &r[1]);
+  put(i, r, nt);
+}
+template <int NIn, int kWidth, typename Op, typename Load, typename Put>
+EIGEN_ALWAYS_INLINE void PairBlock(const Op& op, int64_t at, bool nt, const Load& load,
+                                   const Put& put) {
+  constexpr int kSteps = kTwoPassBlock / 2;
+  using Front = decltype(ApplyFront<NIn>(op, static_cast<const Packet*>(nullptr)));
+  Front mid[kSteps][2];
+  for (int s = 0; s < kSteps; ++s) {
+    Packet even[NIn], odd[NIn];
+    load(at + kWidth * s, even, odd);
+    mid[s][0] = ApplyFront<NIn>(op, even);
+    mid[s][1] = ApplyFront<NIn>(op, odd);
+  }
+  for (int s = 0; s < kSteps; ++s) {
+    Packet even[NIn], odd[NIn], r[2];
+    load(at + kWidth * s, even, odd);
+    r[0] = ApplyBack<NIn>(op, mid[s][0], even);
+    r[1] = ApplyBack<NIn>(op, mid[s][1], odd);
+    put(at + kWidth * s, r, nt);
+  }
+}
+
 // bf16 output with AVX512-BF16: pio::ToBf16Fast (one vcvtneps2bf16 where no lane is subnormal).
 #if ACLCPU_PACKET_IO && ACLCPU_PIO_BF16_FAST
 struct Bf16FastIo : Bf16Io {
@@ -250,32 +283,11 @@ inline void RunBf16Pairs(void* const* out, const void* const* in, int64_t n, con
     }
   };
   auto step = [&](int64_t i, bool nt) __attribute__((always_inline)) {
-    Packet even[NIn], odd[NIn], r[2];
-    load(i, even, odd);
-    Apply<NIn, 1>(op, even, &r[0]);
-    Apply<NIn, 1>(op, odd, &r[1]);
-    put(i, r, nt);
+    PairStep<NIn>(op, i, nt, load, put);
   };
-  // kTwoPass: Front over a block's steps, then Back (RunChunked's TwoPassBlock).
   constexpr int kSteps = kTwoPassBlock / 2;
   auto block = [&](int64_t at, bool nt) __attribute__((always_inline)) {
-    if constexpr (TwoPass<Op>::value) {
-      using Front = decltype(ApplyFront<NIn>(op, static_cast<const Packet*>(nullptr)));
-      Front mid[kSteps][2];
-      for (int s = 0; s < kSteps; ++s) {
-        Packet even[NIn], odd[NIn];
-        load(at + 32 * s, even, odd);
-        mid[s][0] = ApplyFront<NIn>(op, even);
-        mid[s][1] = ApplyFront<NIn>(op, odd);
-      }
-      for (int s = 0; s < kSteps; ++s) {
-        Packet even[NIn], odd[NIn], r[2];
-        load(at + 32 * s, even, odd);
-        r[0] = ApplyBack<NIn>(op, mid[s][0], even);
-        r[1] = ApplyBack<NIn>(op, mid[s][1], odd);
-        put(at + 32 * s, r, nt);
-      }
-    }
+    if constexpr (TwoPass<Op>::value) PairBlock<NIn, 32>(op, at, nt, load, put);
   };
   int64_t i = 0;
   if (stream && reinterpret_cast<uintptr_t>(o) % sizeof(uint16_t) == 0) {
@@ -337,32 +349,11 @@ inline void RunBf16PairsAvx2(void* const* out, const void* const* in, int64_t n,
     }
   };
   auto step = [&](int64_t i, bool nt) __attribute__((always_inline)) {
-    Packet even[NIn], odd[NIn], r[2];
-    load(i, even, odd);
-    Apply<NIn, 1>(op, even, &r[0]);
-    Apply<NIn, 1>(op, odd, &r[1]);
-    put(i, r, nt);
+    PairStep<NIn>(op, i, nt, load, put);
   };
-  // kTwoPass: as RunBf16Pairs.
   constexpr int kSteps = kTwoPassBlock / 2;
   auto block = [&](int64_t at, bool nt) __attribute__((always_inline)) {
-    if constexpr (TwoPass<Op>::value) {
-      using Front = decltype(ApplyFront<NIn>(op, static_cast<const Packet*>(nullptr)));
-      Front mid[kSteps][2];
-      for (int s = 0; s < kSteps; ++s) {
-        Packet even[NIn], odd[NIn];
-        load(at + 16 * s, even, odd);
-        mid[s][0] = ApplyFront<NIn>(op, even);
-        mid[s][1] = ApplyFront<NIn>(op, odd);
-      }
-      for (int s = 0; s < kSteps; ++s) {
-        Packet even[NIn], odd[NIn], r[2];
-        load(at + 16 * s, even, odd);
-        r[0] = ApplyBack<NIn>(op, mid[s][0], even);
-        r[1] = ApplyBack<NIn>(op, mid[s][1], odd);
-        put(at + 16 * s, r, nt);
-      }
-    }
+    if constexpr (TwoPass<Op>::value) PairBlock<NIn, 16>(op, at, nt, load, put);
   };
   int64_t i = 0;
   if (stream && reinterpret_cast<uintptr_t>(o) % sizeof(uint16_t) == 0) {
