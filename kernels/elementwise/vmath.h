@@ -331,40 +331,66 @@ EIGEN_ALWAYS_INLINE Packet Log(const Packet& x) {
 #endif
 inline float Log(float x) { return std::log(x); }
 inline double Log(double x) { return std::log(x); }
-// f applied to the fp32 lanes of x widened to double packets (f: PacketD -> PacketD), each
-// result rounded once to fp32.
-template <typename F>
-EIGEN_ALWAYS_INLINE Packet InDoubleLanes(const Packet& x, F f) {
+// The fp32 lanes of a packet as kDoubleParts double packets, in lane order, and back (each lane
+// rounded once to fp32).
+constexpr int kDoubleParts = kPacketSize / kPacketSizeD;
+static_assert(kDoubleParts * kPacketSizeD == kPacketSize, "double packets tile a float packet");
+EIGEN_ALWAYS_INLINE void ToDoubleLanes(const Packet& x, PacketD* d) {
 #if defined(__AVX512F__)
   if constexpr (kPacketSize == 16 && kPacketSizeD == 8) {
-    const __m256 hi8 = _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(x), 1));
-    const __m256 lo = _mm512_cvtpd_ps(f(_mm512_cvtps_pd(_mm512_castps512_ps256(x))));
-    const __m256 hi = _mm512_cvtpd_ps(f(_mm512_cvtps_pd(hi8)));
-    return _mm512_castpd_ps(
-        _mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(lo)), _mm256_castps_pd(hi), 1));
+    d[0] = _mm512_cvtps_pd(_mm512_castps512_ps256(x));
+    d[1] = _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(x), 1)));
+    return;
   }
 #elif defined(__AVX__)
   if constexpr (kPacketSize == 8 && kPacketSizeD == 4) {
-    const __m128 lo = _mm256_cvtpd_ps(f(_mm256_cvtps_pd(_mm256_castps256_ps128(x))));
-    const __m128 hi = _mm256_cvtpd_ps(f(_mm256_cvtps_pd(_mm256_extractf128_ps(x, 1))));
-    return _mm256_set_m128(hi, lo);
+    d[0] = _mm256_cvtps_pd(_mm256_castps256_ps128(x));
+    d[1] = _mm256_cvtps_pd(_mm256_extractf128_ps(x, 1));
+    return;
   }
 #elif defined(__SSE2__)
   if constexpr (kPacketSize == 4 && kPacketSizeD == 2) {
-    const __m128 lo = _mm_cvtpd_ps(f(_mm_cvtps_pd(x)));
-    const __m128 hi = _mm_cvtpd_ps(f(_mm_cvtps_pd(_mm_movehl_ps(x, x))));
-    return _mm_movelh_ps(lo, hi);
+    d[0] = _mm_cvtps_pd(x);
+    d[1] = _mm_cvtps_pd(_mm_movehl_ps(x, x));
+    return;
   }
 #endif
   alignas(64) float xf[kPacketSize];
   alignas(64) double xd[kPacketSize];
   ei::pstore(xf, x);
   for (int i = 0; i < kPacketSize; ++i) xd[i] = xf[i];
-  for (int j = 0; j < kPacketSize; j += kPacketSizeD) {
-    ei::pstore(xd + j, f(ei::pload<PacketD>(xd + j)));
+  for (int j = 0; j < kDoubleParts; ++j) d[j] = ei::pload<PacketD>(xd + j * kPacketSizeD);
+}
+EIGEN_ALWAYS_INLINE Packet FromDoubleLanes(const PacketD* d) {
+#if defined(__AVX512F__)
+  if constexpr (kPacketSize == 16 && kPacketSizeD == 8) {
+    const __m256 lo = _mm512_cvtpd_ps(d[0]), hi = _mm512_cvtpd_ps(d[1]);
+    return _mm512_castpd_ps(
+        _mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(lo)), _mm256_castps_pd(hi), 1));
   }
+#elif defined(__AVX__)
+  if constexpr (kPacketSize == 8 && kPacketSizeD == 4) {
+    return _mm256_set_m128(_mm256_cvtpd_ps(d[1]), _mm256_cvtpd_ps(d[0]));
+  }
+#elif defined(__SSE2__)
+  if constexpr (kPacketSize == 4 && kPacketSizeD == 2) {
+    return _mm_movelh_ps(_mm_cvtpd_ps(d[0]), _mm_cvtpd_ps(d[1]));
+  }
+#endif
+  alignas(64) float xf[kPacketSize];
+  alignas(64) double xd[kPacketSize];
+  for (int j = 0; j < kDoubleParts; ++j) ei::pstore(xd + j * kPacketSizeD, d[j]);
   for (int i = 0; i < kPacketSize; ++i) xf[i] = static_cast<float>(xd[i]);
   return ei::pload<Packet>(xf);
+}
+// f applied to the fp32 lanes of x widened to double packets (f: PacketD -> PacketD), each
+// result rounded once to fp32.
+template <typename F>
+EIGEN_ALWAYS_INLINE Packet InDoubleLanes(const Packet& x, F f) {
+  PacketD d[kDoubleParts];
+  ToDoubleLanes(x, d);
+  for (int j = 0; j < kDoubleParts; ++j) d[j] = f(d[j]);
+  return FromDoubleLanes(d);
 }
 
 // tanh in double lanes: x (1 - x^2/3 + 2 x^4/15) below |x| = 2^-10 (the next term is 5e-20 of

@@ -340,6 +340,14 @@ template <typename V>
 struct ErfinvFn {
   explicit ErfinvFn(const KernelParams&) {}
   EIGEN_ALWAYS_INLINE V operator()(const V& x) const { return hardmath::Erfinv(x); }
+  // fp32 packets in two passes (chunked.h): the double-lane logarithms, then the polynomials.
+  static constexpr bool kTwoPass = std::is_same<V, Packet>::value;
+  EIGEN_ALWAYS_INLINE hardmath::ErfinvLogs Front(const V& x) const {
+    return hardmath::ErfinvFront(x);
+  }
+  EIGEN_ALWAYS_INLINE V Back(const hardmath::ErfinvLogs& f, const V& x) const {
+    return hardmath::ErfinvBack(f, x);
+  }
 };
 
 }  // namespace kernels
