@@ -136,14 +136,13 @@ EIGEN_ALWAYS_INLINE PacketD Estrin(const double (&c)[N], const PacketD& t) {
 // between two floats (the reference allows the vendor's ulp). ±1 -> ±inf, |x| > 1 and NaN -> NaN
 // (log of a negative t), ±0 -> ±0. ~40x faster than the lane-by-lane Newton form it replaces.
 // In two steps, so that a loop can run the logarithms over a block first (ErfinvFn, chunked.h).
-#if defined(__AVX512F__)
 namespace erfinv_detail {
 // log t for the t = (1 - x)(1 + x) of fp32 x, without a division: t = 2^e m (m in [1, 2)), the
 // top 4 bits of m pick c ~ 1 / m from a 16-entry table (the centres of [1 + i/16, 1 + (i+1)/16)),
 // r = m c - 1 (|r| <= 0.0303), log t = (e ln 2 + L) + (r + r^2 Q(r)) with L = -log c and Q the
 // Taylor series of (log1p(r) - r) / r^2 to r^9 (the next term is < 5e-20): within ~2e-16 of
 // log t in absolute terms, which is what the fits need (they take w, not its relative error).
-// t = 0 -> -inf, t < 0 or NaN -> NaN.
+// t = 0 -> -inf, t < 0 or NaN -> NaN. AVX-512 and AVX2 + FMA; other packets use Eigen's log.
 constexpr double kInvMid[] = {
     0.9696969696969697, 0.9142857142857143, 0.8648648648648649, 0.8205128205128205,
     0.7804878048780488, 0.7441860465116279, 0.7111111111111111, 0.6808510638297872,
@@ -156,6 +155,7 @@ constexpr double kLogMid[] = {
     0.5773153650348236,  0.6118015411059929,  0.6451379613735847,  0.6773988235918061};
 constexpr double kLog1pQ[] = {1.0 / 11, -1.0 / 10, 1.0 / 9,  -1.0 / 8, 1.0 / 7,
                               -1.0 / 6, 1.0 / 5,   -1.0 / 4, 1.0 / 3,  -1.0 / 2};
+#if defined(__AVX512F__)
 EIGEN_ALWAYS_INLINE __m512d LogUnit(const __m512d& t) {
   const __m512d e = _mm512_getexp_pd(t);
   const __m512d m = _mm512_getmant_pd(t, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_zero);
@@ -174,14 +174,41 @@ EIGEN_ALWAYS_INLINE __m512d LogUnit(const __m512d& t) {
                            _mm512_set1_pd(-std::numeric_limits<double>::infinity()));
   return _mm512_mask_blend_pd(positive, special, lg);
 }
-}  // namespace erfinv_detail
+#elif defined(__AVX2__) && defined(__FMA__)
+// The same on 4 lanes: e and m from the bits (t is positive and normal where it matters; other
+// lanes still index inside the tables and are replaced), the table entries by gathers.
+EIGEN_ALWAYS_INLINE __m256d LogUnit(const __m256d& t) {
+  const __m256i bits = _mm256_castpd_si256(t);
+  // The exponent field as the low bits of 2^52's mantissa: 2^52 + field, exactly.
+  const __m256i field =
+      _mm256_or_si256(_mm256_srli_epi64(bits, 52), _mm256_set1_epi64x(0x4330000000000000));
+  const __m256d e =
+      _mm256_sub_pd(_mm256_castsi256_pd(field), _mm256_set1_pd(4503599627370496.0 + 1023.0));
+  const __m256d m = _mm256_castsi256_pd(
+      _mm256_or_si256(_mm256_and_si256(bits, _mm256_set1_epi64x(0x000FFFFFFFFFFFFF)),
+                      _mm256_set1_epi64x(0x3FF0000000000000)));
+  const __m256i i = _mm256_and_si256(_mm256_srli_epi64(bits, 48), _mm256_set1_epi64x(15));
+  const __m256d c = _mm256_i64gather_pd(kInvMid, i, 8);
+  const __m256d l = _mm256_i64gather_pd(kLogMid, i, 8);
+  const __m256d r = _mm256_fmsub_pd(m, c, _mm256_set1_pd(1.0));
+  const __m256d s = _mm256_fmadd_pd(_mm256_mul_pd(r, r), Estrin(kLog1pQ, r), r);
+  const __m256d lg = _mm256_add_pd(_mm256_fmadd_pd(e, _mm256_set1_pd(0.6931471805599453), l), s);
+  const __m256d zero = _mm256_setzero_pd();
+  const __m256d special = _mm256_blendv_pd(_mm256_set1_pd(std::numeric_limits<double>::quiet_NaN()),
+                                           _mm256_set1_pd(-std::numeric_limits<double>::infinity()),
+                                           _mm256_cmp_pd(t, zero, _CMP_EQ_OQ));
+  return _mm256_blendv_pd(special, lg, _mm256_cmp_pd(t, zero, _CMP_GT_OQ));
+}
 #endif
+}  // namespace erfinv_detail
 
 EIGEN_ALWAYS_INLINE PacketD ErfinvW(const PacketD& v) {
   const PacketD one = ei::pset1<PacketD>(1.0);
   const PacketD t = ei::pmul(ei::psub(one, v), ei::padd(one, v));
 #if defined(__AVX512F__)
   if constexpr (sizeof(PacketD) == 64) return ei::pnegate(erfinv_detail::LogUnit(t));
+#elif defined(__AVX2__) && defined(__FMA__)
+  if constexpr (sizeof(PacketD) == 32) return ei::pnegate(erfinv_detail::LogUnit(t));
 #endif
   return ei::pnegate(ei::plog(t));
 }
