@@ -128,15 +128,7 @@ EIGEN_ALWAYS_INLINE PacketD Estrin(const double (&c)[N], const PacketD& t) {
   for (int j = 1; j < kPowers; ++j) pw[j] = ei::pmul(pw[j - 1], pw[j - 1]);
   return EstrinPart<N, 0, N>(c, pw);
 }
-}  // namespace erfinv_detail
 
-// erfinv of fp32 lanes, in double lanes: t = (1 - x)(1 + x) (exact), w = -log t, and
-// x * A(w - 3.125) below w = 6.25, x * B(sqrt(w) - 3.3) above, rounded once to fp32: within
-// 1e-13 relative of erfinv, so correctly rounded but where erfinv lies that close to a midpoint
-// between two floats (the reference allows the vendor's ulp). ±1 -> ±inf, |x| > 1 and NaN -> NaN
-// (log of a negative t), ±0 -> ±0. ~40x faster than the lane-by-lane Newton form it replaces.
-// In two steps, so that a loop can run the logarithms over a block first (ErfinvFn, chunked.h).
-namespace erfinv_detail {
 // log t for the t = (1 - x)(1 + x) of fp32 x, without a division: t = 2^e m (m in [1, 2)), the
 // top 4 bits of m pick c ~ 1 / m from a 16-entry table (the centres of [1 + i/16, 1 + (i+1)/16)),
 // r = m c - 1 (|r| <= 0.0303), log t = (e ln 2 + L) + (r + r^2 Q(r)) with L = -log c and Q the
@@ -155,18 +147,21 @@ constexpr double kLogMid[] = {
     0.5773153650348236,  0.6118015411059929,  0.6451379613735847,  0.6773988235918061};
 constexpr double kLog1pQ[] = {1.0 / 11, -1.0 / 10, 1.0 / 9,  -1.0 / 8, 1.0 / 7,
                               -1.0 / 6, 1.0 / 5,   -1.0 / 4, 1.0 / 3,  -1.0 / 2};
+// The ISA parts of LogUnit: e and m of t = 2^e m (m in [1, 2)) and the table entries c, L its top
+// 4 mantissa bits pick (lanes of t <= 0 or NaN get garbage that stays inside the tables); then
+// the special lanes put back (with mask registers / blendv: Eigen's pselect from a compare costs
+// LogUnit ~20 %).
 #if defined(__AVX512F__)
-EIGEN_ALWAYS_INLINE __m512d LogUnit(const __m512d& t) {
-  const __m512d e = _mm512_getexp_pd(t);
-  const __m512d m = _mm512_getmant_pd(t, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_zero);
-  const __m512i i = _mm512_srli_epi64(_mm512_castpd_si512(m), 48);  // the table uses bits 3..0
-  const __m512d c =
-      _mm512_permutex2var_pd(_mm512_loadu_pd(kInvMid), i, _mm512_loadu_pd(kInvMid + 8));
-  const __m512d l =
-      _mm512_permutex2var_pd(_mm512_loadu_pd(kLogMid), i, _mm512_loadu_pd(kLogMid + 8));
-  const __m512d r = _mm512_fmsub_pd(m, c, _mm512_set1_pd(1.0));
-  const __m512d s = _mm512_fmadd_pd(_mm512_mul_pd(r, r), Estrin(kLog1pQ, r), r);
-  const __m512d lg = _mm512_add_pd(_mm512_fmadd_pd(e, _mm512_set1_pd(0.6931471805599453), l), s);
+#define ACLCPU_ERFINV_TABLE_LOG 1
+EIGEN_ALWAYS_INLINE void LogUnitParts(const __m512d& t, __m512d* e, __m512d* m, __m512d* c,
+                                      __m512d* l) {
+  *e = _mm512_getexp_pd(t);
+  *m = _mm512_getmant_pd(t, _MM_MANT_NORM_1_2, _MM_MANT_SIGN_zero);
+  const __m512i i = _mm512_srli_epi64(_mm512_castpd_si512(*m), 48);  // the tables use bits 3..0
+  *c = _mm512_permutex2var_pd(_mm512_loadu_pd(kInvMid), i, _mm512_loadu_pd(kInvMid + 8));
+  *l = _mm512_permutex2var_pd(_mm512_loadu_pd(kLogMid), i, _mm512_loadu_pd(kLogMid + 8));
+}
+EIGEN_ALWAYS_INLINE __m512d LogUnitSpecial(const __m512d& t, const __m512d& lg) {
   const __mmask8 positive = _mm512_cmp_pd_mask(t, _mm512_setzero_pd(), _CMP_GT_OQ);
   const __mmask8 zero = _mm512_cmp_pd_mask(t, _mm512_setzero_pd(), _CMP_EQ_OQ);
   const __m512d special =
@@ -175,42 +170,56 @@ EIGEN_ALWAYS_INLINE __m512d LogUnit(const __m512d& t) {
   return _mm512_mask_blend_pd(positive, special, lg);
 }
 #elif defined(__AVX2__) && defined(__FMA__)
-// The same on 4 lanes: e and m from the bits (t is positive and normal where it matters; other
-// lanes still index inside the tables and are replaced), the table entries by gathers.
-EIGEN_ALWAYS_INLINE __m256d LogUnit(const __m256d& t) {
+#define ACLCPU_ERFINV_TABLE_LOG 1
+// 4 lanes: e and m from the bits, the table entries by gathers.
+EIGEN_ALWAYS_INLINE void LogUnitParts(const __m256d& t, __m256d* e, __m256d* m, __m256d* c,
+                                      __m256d* l) {
   const __m256i bits = _mm256_castpd_si256(t);
   // The exponent field as the low bits of 2^52's mantissa: 2^52 + field, exactly.
   const __m256i field =
       _mm256_or_si256(_mm256_srli_epi64(bits, 52), _mm256_set1_epi64x(0x4330000000000000));
-  const __m256d e =
-      _mm256_sub_pd(_mm256_castsi256_pd(field), _mm256_set1_pd(4503599627370496.0 + 1023.0));
-  const __m256d m = _mm256_castsi256_pd(
+  *e = _mm256_sub_pd(_mm256_castsi256_pd(field), _mm256_set1_pd(4503599627370496.0 + 1023.0));
+  *m = _mm256_castsi256_pd(
       _mm256_or_si256(_mm256_and_si256(bits, _mm256_set1_epi64x(0x000FFFFFFFFFFFFF)),
                       _mm256_set1_epi64x(0x3FF0000000000000)));
   const __m256i i = _mm256_and_si256(_mm256_srli_epi64(bits, 48), _mm256_set1_epi64x(15));
-  const __m256d c = _mm256_i64gather_pd(kInvMid, i, 8);
-  const __m256d l = _mm256_i64gather_pd(kLogMid, i, 8);
-  const __m256d r = _mm256_fmsub_pd(m, c, _mm256_set1_pd(1.0));
-  const __m256d s = _mm256_fmadd_pd(_mm256_mul_pd(r, r), Estrin(kLog1pQ, r), r);
-  const __m256d lg = _mm256_add_pd(_mm256_fmadd_pd(e, _mm256_set1_pd(0.6931471805599453), l), s);
+  *c = _mm256_i64gather_pd(kInvMid, i, 8);
+  *l = _mm256_i64gather_pd(kLogMid, i, 8);
+}
+EIGEN_ALWAYS_INLINE __m256d LogUnitSpecial(const __m256d& t, const __m256d& lg) {
   const __m256d zero = _mm256_setzero_pd();
   const __m256d special = _mm256_blendv_pd(_mm256_set1_pd(std::numeric_limits<double>::quiet_NaN()),
                                            _mm256_set1_pd(-std::numeric_limits<double>::infinity()),
                                            _mm256_cmp_pd(t, zero, _CMP_EQ_OQ));
   return _mm256_blendv_pd(special, lg, _mm256_cmp_pd(t, zero, _CMP_GT_OQ));
 }
+#else
+#define ACLCPU_ERFINV_TABLE_LOG 0
 #endif
+
+EIGEN_ALWAYS_INLINE PacketD LogUnit(const PacketD& t) {
+#if ACLCPU_ERFINV_TABLE_LOG
+  PacketD e, m, c, l;
+  LogUnitParts(t, &e, &m, &c, &l);
+  const PacketD r = ei::pmadd(m, c, ei::pset1<PacketD>(-1.0));
+  const PacketD s = ei::pmadd(ei::pmul(r, r), Estrin(kLog1pQ, r), r);
+  const PacketD lg = ei::padd(ei::pmadd(e, ei::pset1<PacketD>(0.6931471805599453), l), s);
+  return LogUnitSpecial(t, lg);
+#else
+  return ei::plog(t);
+#endif
+}
 }  // namespace erfinv_detail
 
+// erfinv of fp32 lanes, in double lanes: t = (1 - x)(1 + x) (exact), w = -log t, and
+// x * A(w - 3.125) below w = 6.25, x * B(sqrt(w) - 3.3) above, rounded once to fp32: within
+// 1e-13 relative of erfinv, so correctly rounded but where erfinv lies that close to a midpoint
+// between two floats (the reference allows the vendor's ulp). ±1 -> ±inf, |x| > 1 and NaN -> NaN
+// (log of a negative t), ±0 -> ±0. ~40x faster than the lane-by-lane Newton form it replaces.
+// In two steps, so that a loop can run the logarithms over a block first (ErfinvFn, chunked.h).
 EIGEN_ALWAYS_INLINE PacketD ErfinvW(const PacketD& v) {
   const PacketD one = ei::pset1<PacketD>(1.0);
-  const PacketD t = ei::pmul(ei::psub(one, v), ei::padd(one, v));
-#if defined(__AVX512F__)
-  if constexpr (sizeof(PacketD) == 64) return ei::pnegate(erfinv_detail::LogUnit(t));
-#elif defined(__AVX2__) && defined(__FMA__)
-  if constexpr (sizeof(PacketD) == 32) return ei::pnegate(erfinv_detail::LogUnit(t));
-#endif
-  return ei::pnegate(ei::plog(t));
+  return ei::pnegate(erfinv_detail::LogUnit(ei::pmul(ei::psub(one, v), ei::padd(one, v))));
 }
 EIGEN_ALWAYS_INLINE PacketD ErfinvFromW(const PacketD& v, const PacketD& w) {
   using namespace erfinv_detail;
