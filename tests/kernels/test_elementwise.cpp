@@ -81,13 +81,20 @@ class RowSweep : public ::testing::TestWithParam<const KernelRow*> {
   int NumIn() const { return aclcpu::kernels::GetOpInfo(GetParam()->op).numIn; }
 };
 
+// The small sizes at three start offsets (aligned, odd, 3 elements in): every packet and tail
+// position. The two sizes around the block take one offset each: a block starts at the same
+// alignment as the tensor, so the offsets add nothing there that the small sizes have not
+// covered, and those two sizes were 95 % of this test's time (the suite runs it once per ISA
+// variant and again under ASan).
 TEST_P(RowSweep, SizesAroundPacketChunkAndBlock) {
   for (int64_t n : {int64_t{1}, int64_t{7}, int64_t{15}, int64_t{17}, int64_t{33}, int64_t{255},
-                    int64_t{256}, int64_t{257}, int64_t{1000}, kBlockElems - 1, kBlockElems + 1}) {
+                    int64_t{256}, int64_t{257}, int64_t{1000}}) {
     for (int64_t pad : {0, 1, 3}) {
       RunLayout(Contiguous({n}, pad), Precision::Npu);
     }
   }
+  RunLayout(Contiguous({kBlockElems - 1}, 0), Precision::Npu);
+  RunLayout(Contiguous({kBlockElems + 1}, 3), Precision::Npu);
 }
 
 // ACLNN_CPU_TEST_LAYOUT_PARAMS=N runs the layouts below with the operator's first N parameter
