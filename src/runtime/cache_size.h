@@ -3,7 +3,9 @@
 // Sources, first plausible answer wins: ACLNN_CPU_LLC_BYTES, sysfs (cpu0's highest data or
 // unified cache), the CPU itself (x86 cpuid: the deterministic cache leaf 4 / AMD 0x8000001D,
 // else AMD's 0x80000006), glibc's sysconf; 32 MiB when none answers. Sizes outside
-// [256 KiB, 1 GiB] are implausible (a hypervisor's invention) and skipped.
+// [256 KiB, 1 GiB] are implausible (a hypervisor's invention) and skipped; a plausible one above
+// 16 MiB per logical CPU sharing it (a guest shown the host's whole L3) is planned with as that
+// much per sharing CPU.
 #pragma once
 
 #include <cstdint>

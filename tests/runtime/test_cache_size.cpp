@@ -156,6 +156,59 @@ TEST(CacheSizeTest, IntelLeafFour) {
   EXPECT_EQ(a.source, "cpuid leaf 0x4 (L3, one instance shared by 128 logical CPUs)");
 }
 
+// A guest shown the host's whole L3 (this session's Emerald Rapids VM: 300 MiB, "shared" by its
+// 2 vCPUs): at most 16 MiB per sharing CPU is planned with.
+TEST(CacheSizeTest, SysfsHostCacheOnAFewVirtualCpusIsBoundedPerCpu) {
+  FakeMachine m;
+  m.hasCpuid = false;
+  m.Sysfs(0, 2, "Unified", "2048K");
+  m.Sysfs(1, 3, "Unified", "307200K");
+  m.files[kDir + "/index1/shared_cpu_list"] = "0-1\n";
+  const CacheAnswer a = DetectLastLevelCache(m.Probe());
+  EXPECT_EQ(a.bytes, 32 * kMiB);
+  EXPECT_EQ(a.source,
+            "sysfs (L3, cpu0 index1): 300 MiB for 2 logical CPUs, more than a CPU gets on any "
+            "part; planning with 16 MiB each");
+}
+
+TEST(CacheSizeTest, SysfsSharedCpuListsAreCounted) {
+  struct Case {
+    const char* list;
+    int64_t expected;
+  };
+  // 200 MiB: over 16 MiB per CPU for up to 12 CPUs; 32 MiB for 2 CPUs is exactly the bound
+  // (the Zen 5 guest of earlier sessions) and stays.
+  for (const Case& c :
+       {Case{"0,2,4-7\n", 96 * kMiB}, Case{"3\n", 16 * kMiB}, Case{"0-15\n", 200 * kMiB},
+        Case{"garbage\n", 200 * kMiB}, Case{"4-2\n", 200 * kMiB}, Case{"", 200 * kMiB},
+        Case{"0-99999999999999999999\n", 200 * kMiB}}) {
+    FakeMachine m;
+    m.hasCpuid = false;
+    m.Sysfs(0, 3, "Unified", "204800K");
+    m.files[kDir + "/index0/shared_cpu_list"] = c.list;
+    EXPECT_EQ(DetectLastLevelCache(m.Probe()).bytes, c.expected) << "list '" << c.list << "'";
+  }
+  FakeMachine zen;
+  zen.hasCpuid = false;
+  zen.Sysfs(0, 3, "Unified", "32768K");
+  zen.files[kDir + "/index0/shared_cpu_list"] = "0-1\n";
+  const CacheAnswer a = DetectLastLevelCache(zen.Probe());
+  EXPECT_EQ(a.bytes, 32 * kMiB);
+  EXPECT_EQ(a.source, "sysfs (L3, cpu0 index0)");
+}
+
+TEST(CacheSizeTest, IntelLeafFourOnAFewVirtualCpusIsBoundedPerCpu) {
+  FakeMachine m;
+  m.Vendor("GenuineIntel", 0x1f, 0x80000008u);
+  m.CacheLeaf(4, 0, 3, 2, 1, 16, 2048);    // L2 2 MiB
+  m.CacheLeaf(4, 1, 3, 3, 2, 15, 327680);  // L3 300 MiB for 2 CPUs
+  const CacheAnswer a = DetectLastLevelCache(m.Probe());
+  EXPECT_EQ(a.bytes, 32 * kMiB);
+  EXPECT_EQ(a.source,
+            "cpuid leaf 0x4 (L3, one instance shared by 2 logical CPUs): 300 MiB for 2 logical "
+            "CPUs, more than a CPU gets on any part; planning with 16 MiB each");
+}
+
 TEST(CacheSizeTest, ImplausibleAnswersAreSkipped) {
   FakeMachine m;
   m.Sysfs(0, 3, "Unified", "128K");  // below 256 KiB
