@@ -36,6 +36,10 @@ struct FakeMachine {
     files[d + "/type"] = std::string(type) + "\n";
     files[d + "/size"] = std::string(size) + "\n";
   }
+  // cpu0's sysfs cache `index`: the CPUs that share it.
+  void SharedCpus(int index, const char* list) {
+    files[kDir + "/index" + std::to_string(index) + "/shared_cpu_list"] = list;
+  }
   void Leaf(uint32_t leaf, uint32_t sub, uint32_t a, uint32_t b, uint32_t c, uint32_t d) {
     leaves[(uint64_t{leaf} << 32) | sub] = {a, b, c, d};
   }
@@ -163,7 +167,7 @@ TEST(CacheSizeTest, SysfsHostCacheOnAFewVirtualCpusIsBoundedPerCpu) {
   m.hasCpuid = false;
   m.Sysfs(0, 2, "Unified", "2048K");
   m.Sysfs(1, 3, "Unified", "307200K");
-  m.files[kDir + "/index1/shared_cpu_list"] = "0-1\n";
+  m.SharedCpus(1, "0-1\n");
   const CacheAnswer a = DetectLastLevelCache(m.Probe());
   EXPECT_EQ(a.bytes, 32 * kMiB);
   EXPECT_EQ(a.source,
@@ -185,13 +189,13 @@ TEST(CacheSizeTest, SysfsSharedCpuListsAreCounted) {
     FakeMachine m;
     m.hasCpuid = false;
     m.Sysfs(0, 3, "Unified", "204800K");
-    m.files[kDir + "/index0/shared_cpu_list"] = c.list;
+    m.SharedCpus(0, c.list);
     EXPECT_EQ(DetectLastLevelCache(m.Probe()).bytes, c.expected) << "list '" << c.list << "'";
   }
   FakeMachine zen;
   zen.hasCpuid = false;
   zen.Sysfs(0, 3, "Unified", "32768K");
-  zen.files[kDir + "/index0/shared_cpu_list"] = "0-1\n";
+  zen.SharedCpus(0, "0-1\n");
   const CacheAnswer a = DetectLastLevelCache(zen.Probe());
   EXPECT_EQ(a.bytes, 32 * kMiB);
   EXPECT_EQ(a.source, "sysfs (L3, cpu0 index0)");
