@@ -7,6 +7,7 @@
 #pragma once
 
 #include <type_traits>
+#include <utility>
 
 #include "elementwise/chunked.h"
 #include "elementwise/registry.h"
@@ -46,6 +47,23 @@ struct LoopModes : std::integral_constant<int, 0> {};
 template <typename Op>
 struct LoopModes<Op, std::void_t<decltype(Op::kLoopModes)>>
     : std::integral_constant<int, Op::kLoopModes> {};
+
+// Such a functor may also pick the loop from its scalars, not only the mode: `static int
+// LoopModeOf(const KernelParams&)` returns the M to run (loops past the operator's own modes,
+// e.g. ELU's for α = scale = inputScale = 1, whose multiplications by 1 it skips).
+template <typename Fn, typename = void>
+struct HasLoopModeOf : std::false_type {};
+template <typename Fn>
+struct HasLoopModeOf<Fn, std::void_t<decltype(Fn::LoopModeOf(std::declval<const KernelParams&>()))>>
+    : std::true_type {};
+template <typename Fn>
+int LoopModeOf(const KernelParams& p) {
+  if constexpr (HasLoopModeOf<Fn>::value) {
+    return Fn::LoopModeOf(p);
+  } else {
+    return p.mode;
+  }
+}
 
 // A functor with both kLoopModes and kTwoPass (chunked.h) has `template <int M> Front(...)` and
 // `template <int M> Back(...)` too, and `static constexpr bool TwoPassAt(int mode)`: the modes
@@ -90,13 +108,13 @@ struct OnePass : Fn {
 
 template <typename Io, int NIn, int NOut, typename Fn, int M>
 void RunAtMode(void* const* out, const void* const* in, int64_t n, const KernelParams& p,
-               bool stream) {
+               bool stream, int loop) {
   if constexpr (M < LoopModes<Fn>::value) {
-    if (p.mode == M) {
+    if (loop == M) {
       RunNpu<Io, NIn, NOut>(out, in, n, AtMode<Fn, M>(p), stream);
       return;
     }
-    RunAtMode<Io, NIn, NOut, Fn, M + 1>(out, in, n, p, stream);
+    RunAtMode<Io, NIn, NOut, Fn, M + 1>(out, in, n, p, stream, loop);
   } else {
     RunNpu<Io, NIn, NOut>(out, in, n, OnePass<Fn>(p), stream);  // a mode without its own loop
   }
@@ -108,7 +126,7 @@ void NpuKernel(void* const* out, const void* const* in, int64_t n, const KernelP
   using Fn = F<Packet>;
   const bool s = stream && StreamsStores<Fn>::value;
   if constexpr (LoopModes<Fn>::value > 0) {
-    RunAtMode<Io, NIn, NOut, Fn, 0>(out, in, n, p, s);
+    RunAtMode<Io, NIn, NOut, Fn, 0>(out, in, n, p, s, LoopModeOf<Fn>(p));
   } else {
     RunNpu<Io, NIn, NOut>(out, in, n, Fn(p), s);
   }

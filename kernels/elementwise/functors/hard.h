@@ -194,6 +194,9 @@ struct EluBackwardFn {
   }
 };
 
+// The lowest z the kernels' exp sees where inputScale > 0 (EluFn::kPositiveScaleLoop).
+constexpr float kEluExpFloor = -85.0f;
+
 // ELU forward (aclnnElu), params scalars 0 = α, 1 = scale, 2 = inputScale (aclScalar::ToFloat).
 // kEluAiCore (the 950 AICore kernel, fp32): z = x·inputScale; expm1(z) = Horner polynomial
 // z·(1 + z·(1/2 + z·(1/6 + z·(1/24 [+ z/120])))) where |z| < 0.1 (degree 5 for fp32 input,
@@ -210,10 +213,22 @@ struct EluFn {
         scale(vm::Set<V>(p.Get<vm::Scalar<V>>(1))),
         inputScale(vm::Set<V>(p.Get<vm::Scalar<V>>(2))),
         mode(p.mode) {}
-  static constexpr int kLoopModes = 2;  // a loop per mode (instance.h)
+  // A loop per mode (instance.h), and two more for the AI Core form: inputScale > 0, where a lane
+  // with x <= 0 has z <= 0, so exp takes max(z, kEluExpFloor) without the range check (exp(z) − 1
+  // is −1 in fp32 below z ~ −17.3, clamped or not; a lane with x > 0 or NaN returns x·scale and
+  // drops it); and that with α = scale = inputScale = 1 (aclnnElu's default and PyTorch's),
+  // whose multiplications by 1 are exact and left out. The same bits in every loop.
+  static constexpr int kPositiveScaleLoop = 2, kUnitLoop = 3;
+  static constexpr int kLoopModes = 4;
+  static int LoopModeOf(const KernelParams& p) {
+    if (p.mode != kEluAiCore) return p.mode;
+    const float a = p.Get<float>(0), s = p.Get<float>(1), is = p.Get<float>(2);
+    if (a == 1.0f && s == 1.0f && is == 1.0f) return kUnitLoop;
+    return is > 0.0f ? kPositiveScaleLoop : static_cast<int>(kEluAiCore);
+  }
   // The AI Core form in two passes (chunked.h): exp(z), then the rest.
   static constexpr bool kTwoPass = true;
-  static constexpr bool TwoPassAt(int m) { return m == kEluAiCore; }
+  static constexpr bool TwoPassAt(int m) { return m != kEluThreshold; }
   EIGEN_ALWAYS_INLINE V operator()(const V& x) const {
     return mode == kEluThreshold ? Apply<kEluThreshold>(x) : Apply<kEluAiCore>(x);
   }
@@ -222,11 +237,21 @@ struct EluFn {
     return Back<M>(Front<M>(x), x);
   }
   template <int M>
+  EIGEN_ALWAYS_INLINE V Z(const V& x) const {
+    if constexpr (M == kUnitLoop) {
+      return x;
+    } else {
+      return vm::Mul(x, inputScale);
+    }
+  }
+  template <int M>
   EIGEN_ALWAYS_INLINE V Front(const V& x) const {
     if constexpr (M == kEluThreshold || vm::kGolden<V>) {
       return x;
+    } else if constexpr (M == kEluAiCore) {
+      return vm::Exp(Z<M>(x));
     } else {
-      return vm::Exp(vm::Mul(x, inputScale));
+      return vm::ExpInRange(vm::Max(Z<M>(x), vm::Set<V>(kEluExpFloor)));  // NaN stays NaN
     }
   }
   template <int M>
@@ -235,9 +260,16 @@ struct EluFn {
     if constexpr (M == kEluThreshold) {
       return Mul(Select(Le(x, Zero<V>()), Neg(alpha), x), scale);
     }
-    const V z = Mul(x, inputScale);
-    const V neg = Mul(Expm1Select(z, e), alpha);
-    return Mul(Select(Gt(x, Zero<V>()), x, neg), scale);
+    const V z = Z<M>(x);
+    if constexpr (M == kEluAiCore || kGolden<V>) {
+      const V neg = Mul(Expm1Select(z, e), alpha);
+      return Mul(Select(Gt(x, Zero<V>()), x, neg), scale);
+    } else {
+      // x <= 0 rather than !(x > 0): a NaN x takes x (its e is any value, see vm::ExpInRange).
+      const V neg = M == kUnitLoop ? Expm1Select(z, e) : Mul(Expm1Select(z, e), alpha);
+      const V r = Select(Le(x, Zero<V>()), neg, x);
+      return M == kUnitLoop ? r : Mul(r, scale);
+    }
   }
   EIGEN_ALWAYS_INLINE static V Expm1Select(const V& z, const V& e) {
     using namespace vm;
