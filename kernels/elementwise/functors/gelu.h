@@ -293,30 +293,59 @@ struct MishBackwardFn {
 // Softplus (SoftplusV2), scalars β, threshold, 1/β (+inf when |β| <= FLT_EPSILON, as the tiling
 // sets it): bx = x·β; where bx > threshold the result is x; elsewhere e = exp(bx) (bx replaced
 // by 0 on the selected lanes), l = log1p(e) (inf when 1 + e is inf), out = l·(1/β).
+// Two loops (instance.h): any β, and β = 1/β = 1 (aclnnSoftplus's default and PyTorch's), whose
+// multiplications by 1 are exact and left out. Where every lane's exp took the table form, 1 + e
+// is finite and the table log needs no range check (gm::ExpNoting): the same bits either way.
 template <typename V>
 struct SoftplusFn {
   static constexpr bool kComputeBound = true;  // no streaming stores (instance.h)
   static constexpr bool kTwoPass = true;       // exp, then the rest (chunked.h)
+  static constexpr int kAnyBetaLoop = 0, kUnitBetaLoop = 1;
+  static constexpr int kLoopModes = 2;
+  static int LoopModeOf(const KernelParams& p) {
+    return p.Get<float>(kSoftplusBeta) == 1.0f && p.Get<float>(kSoftplusInvBeta) == 1.0f
+               ? kUnitBetaLoop
+               : kAnyBetaLoop;
+  }
   V beta, threshold, invBeta;
   explicit SoftplusFn(const KernelParams& p)
       : beta(vm::Set<V>(p.Get<vm::Scalar<V>>(kSoftplusBeta))),
         threshold(vm::Set<V>(p.Get<vm::Scalar<V>>(kSoftplusThreshold))),
         invBeta(vm::Set<V>(p.Get<vm::Scalar<V>>(kSoftplusInvBeta))) {}
+  template <int M>
+  EIGEN_ALWAYS_INLINE V Bx(const V& x) const {
+    if constexpr (M == kUnitBetaLoop) {
+      return x;
+    } else {
+      return vm::Mul(x, beta);
+    }
+  }
   // e = exp(bx), bx replaced by 0 on the lanes over the threshold.
-  EIGEN_ALWAYS_INLINE V Front(const V& x) const {
+  template <int M>
+  EIGEN_ALWAYS_INLINE gm::ExpNoted<V> Front(const V& x) const {
     using namespace vm;
-    const V bx = Mul(x, beta);
-    return gm::Exp(Select(Gt(bx, threshold), Zero<V>(), bx));
+    const V bx = Bx<M>(x);
+    return gm::ExpNoting(Select(Gt(bx, threshold), Zero<V>(), bx));
   }
-  EIGEN_ALWAYS_INLINE V Back(const V& e, const V& x) const {
+  template <int M>
+  EIGEN_ALWAYS_INLINE V Back(const gm::ExpNoted<V>& f, const V& x) const {
     using namespace vm;
-    const V inf = Set<V>(std::numeric_limits<Scalar<V>>::infinity());
-    const Mask<V> over = Gt(Mul(x, beta), threshold);
-    const V u = Add(One<V>(), e);
-    const V l = Select(Eq(u, inf), inf, Log1pOfExp(e, u, Log(u)));
-    return Select(over, x, Mul(l, invBeta));
+    const Mask<V> over = Gt(Bx<M>(x), threshold);
+    const V u = Add(One<V>(), f.e);
+    V l;
+    if (f.inTable) {
+      l = Log1pOfExp(f.e, u, gm::LogOfOnePlusNoted(u, true));
+    } else {
+      const V inf = Set<V>(std::numeric_limits<Scalar<V>>::infinity());
+      l = Select(Eq(u, inf), inf, Log1pOfExp(f.e, u, Log(u)));
+    }
+    return Select(over, x, M == kUnitBetaLoop ? l : Mul(l, invBeta));
   }
-  EIGEN_ALWAYS_INLINE V operator()(const V& x) const { return Back(Front(x), x); }
+  template <int M>
+  EIGEN_ALWAYS_INLINE V Apply(const V& x) const {
+    return Back<M>(Front<M>(x), x);
+  }
+  EIGEN_ALWAYS_INLINE V operator()(const V& x) const { return Apply<kAnyBetaLoop>(x); }
 };
 
 // Softplus gradient (SoftplusV2Grad), inputs (dy, x), scalars β, threshold: t = β·x;

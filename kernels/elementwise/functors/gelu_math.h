@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cmath>
+#include <type_traits>
 
 #include "elementwise/vmath.h"
 
@@ -52,6 +53,37 @@ inline PacketD Exp(const PacketD& x) {
   return ei::pselect(ei::pcmp_lt(x, ei::pset1<PacketD>(-745.2)), ei::pzero(x), r);
 }
 inline double Exp(double x) { return std::exp(x); }
+
+// exp(a), and whether every lane took the table form: then each result is a positive normal
+// number no larger than exp(87), which lets a caller leave out range checks after it (Softplus).
+template <typename V>
+struct ExpNoted {
+  V e;
+  bool inTable;
+};
+template <typename V>
+EIGEN_ALWAYS_INLINE ExpNoted<V> ExpNoting(const V& a) {
+#if defined(EIGEN_VECTORIZE_AVX512) || defined(ACLCPU_EXP_TABLE_AVX2)
+  if constexpr (std::is_same<V, Packet>::value) {
+    const bool inTable = AllInExpTable(a);
+    if (__builtin_expect(inTable, 1)) return {exp_table::TableExp(a), true};
+    return {ExpOutOfTable(a), false};
+  }
+#endif
+  return {Exp(a), false};
+}
+// log(u) for u = 1 + e, e from ExpNoting: where every lane was in the table, u is in
+// [1, 6.1e37] and the table log needs no range check (the same bits as vm::Log).
+template <typename V>
+EIGEN_ALWAYS_INLINE V LogOfOnePlusNoted(const V& u, bool inTable) {
+#if defined(EIGEN_VECTORIZE_AVX512) || defined(ACLCPU_EXP_TABLE_AVX2)
+  if constexpr (std::is_same<V, Packet>::value) {
+    if (__builtin_expect(inTable, 1)) return log_table::TableLog(u);
+  }
+#endif
+  (void)inTable;
+  return vm::Log(u);
+}
 
 // e = exp(a) (Exp above), u = 1 + e and log(u) (vm::Log): the first steps of the 950 kernels'
 // log1p(exp(a)) (Softplus, LogSigmoid).
