@@ -275,7 +275,9 @@ struct MishBackwardFn {
   };
   EIGEN_ALWAYS_INLINE Exps Front(const V&, const V& x) const {
     using namespace vm;
-    return {gm::Exp(Neg(Abs(x))), gm::Exp(Neg(x))};
+    Exps f;
+    gm::ExpNegAbsAndNeg(x, &f.e, &f.en);
+    return f;
   }
   EIGEN_ALWAYS_INLINE V Back(const Exps& f, const V& dy, const V& x) const {
     using namespace vm;

@@ -54,6 +54,32 @@ inline PacketD Exp(const PacketD& x) {
 }
 inline double Exp(double x) { return std::exp(x); }
 
+// exp(−|x|) and exp(−x) with one range check: where every lane of x is in [−85, 85] both
+// arguments are in the table's range (the same bits as two Exp calls; MishBackward).
+template <typename V>
+EIGEN_ALWAYS_INLINE void ExpNegAbsAndNeg(const V& x, V* negAbs, V* neg) {
+#if defined(EIGEN_VECTORIZE_AVX512) || defined(ACLCPU_EXP_TABLE_AVX2)
+  if constexpr (std::is_same<V, Packet>::value) {
+#if defined(EIGEN_VECTORIZE_AVX512)
+    const bool inTable = exp_table::LanesIn(x, -85.0f, 85.0f) == 0xFFFF;
+#else
+    const bool inTable = _mm256_movemask_ps(exp_table::LanesIn(x, -85.0f, 85.0f)) == 0xFF;
+#endif
+    const V na = vm::Neg(vm::Abs(x)), nx = vm::Neg(x);
+    if (__builtin_expect(inTable, 1)) {
+      *negAbs = exp_table::TableExp(na);
+      *neg = exp_table::TableExp(nx);
+    } else {
+      *negAbs = ExpOutOfTable(na);
+      *neg = ExpOutOfTable(nx);
+    }
+    return;
+  }
+#endif
+  *negAbs = Exp(vm::Neg(vm::Abs(x)));
+  *neg = Exp(vm::Neg(x));
+}
+
 // exp(a), and whether every lane took the table form: then each result is a positive normal
 // number no larger than exp(87), which lets a caller leave out range checks after it (Softplus).
 template <typename V>
