@@ -38,11 +38,11 @@ EIGEN_ALWAYS_INLINE void Apply(const Op& op, const V* x, V* r) {
 
 // A functor with a long dependency chain may split its body in two (`static constexpr bool
 // kTwoPass = true`, `Front(x...)` returning what the second half needs, `Back(front, x...)` the
-// result, operator() = Back(Front(x), x)). RunChunked then runs Front over a block of kTwoPassBlock
-// packets into an L1 buffer and Back over the same block: the core's scheduler, which holds only
-// a few packets' worth of waiting operations, overlaps twice as many chains when each is half as
-// long (Softplus 39 -> 25 us per 65536 in cache). The same operations in the same order: the same
-// bits.
+// result, operator() = Back(Front(x), x)). RunChunked then runs Front over blocks of
+// kTwoPassBlock packets into an L1 buffer and Back over them, one block behind (TwoPassBlocks):
+// the core's scheduler, which holds only a few packets' worth of waiting operations, overlaps
+// more chains when each is half as long (Softplus 39 -> 25 us per 65536 in cache). The same
+// operations in the same order: the same bits.
 template <typename Op, typename = void>
 struct TwoPass : std::false_type {};
 template <typename Op>
@@ -62,32 +62,49 @@ EIGEN_ALWAYS_INLINE V ApplyBack(const Op& op, const F& front, const V* x) {
   if constexpr (NIn == 3) return op.Back(front, x[0], x[1], x[2]);
 }
 
-// kTwoPass: Front over the block's packets at `at`, then Back over them.
+// kTwoPass: `count` consecutive blocks from `at`, software-pipelined: Front over the first block,
+// then per packet position the Front of the next block next to the Back of this one, so that each
+// step holds two independent short chains (one mostly the exp's multiply-adds and permutes, the
+// other a division or the tail) that the core overlaps; MishBackward's two divisions per packet
+// otherwise idle the multiply-add ports for a whole pass. Every element takes the same Front then
+// Back as before: the same bits. A block's inputs are read before its outputs are written (an
+// in-place call reads each input before writing the same element).
 template <typename Io, int NIn, typename Op, typename T>
-EIGEN_ALWAYS_INLINE void TwoPassBlock(const Op& op, const T* const* a, T* o, int64_t at, bool nt) {
+EIGEN_ALWAYS_INLINE void TwoPassBlocks(const Op& op, const T* const* a, T* o, int64_t at,
+                                       int64_t count, bool nt) {
   using Front = decltype(ApplyFront<NIn>(op, static_cast<const Packet*>(nullptr)));
-  Front mid[kTwoPassBlock];
-  for (int p = 0; p < kTwoPassBlock; ++p) {
+  constexpr int64_t kBlockSize = kTwoPassBlock * kPacketSize;
+  const auto front = [&](int64_t pos) __attribute__((always_inline)) {
     Packet x[NIn];
     for (int k = 0; k < NIn; ++k) {
-      x[k] = Io::Load(a[k] + at + p * kPacketSize);
+      x[k] = Io::Load(a[k] + pos);
       KeepLoaded(x[k]);
     }
-    mid[p] = ApplyFront<NIn>(op, x);
-  }
-  for (int p = 0; p < kTwoPassBlock; ++p) {
+    return ApplyFront<NIn>(op, x);
+  };
+  const auto back = [&](const Front& f, int64_t pos) __attribute__((always_inline)) {
     Packet x[NIn];
     for (int k = 0; k < NIn; ++k) {
-      x[k] = Io::Load(a[k] + at + p * kPacketSize);
+      x[k] = Io::Load(a[k] + pos);
       KeepLoaded(x[k]);
     }
-    const Packet r = ApplyBack<NIn>(op, mid[p], x);
+    const Packet r = ApplyBack<NIn>(op, f, x);
     if (nt) {
-      Io::Stream(o + at + p * kPacketSize, r);
+      Io::Stream(o + pos, r);
     } else {
-      Io::Store(o + at + p * kPacketSize, r);
+      Io::Store(o + pos, r);
+    }
+  };
+  Front mid[kTwoPassBlock];
+  for (int p = 0; p < kTwoPassBlock; ++p) mid[p] = front(at + p * kPacketSize);
+  for (int64_t b = 1; b < count; ++b, at += kBlockSize) {
+    for (int p = 0; p < kTwoPassBlock; ++p) {
+      const Front next = front(at + kBlockSize + p * kPacketSize);
+      back(mid[p], at + p * kPacketSize);
+      mid[p] = next;
     }
   }
+  for (int p = 0; p < kTwoPassBlock; ++p) back(mid[p], at + p * kPacketSize);
 }
 
 template <typename Io, int NIn, int NOut, typename Op>
@@ -140,17 +157,20 @@ inline void RunChunked(void* const* out, const void* const* in, int64_t n, const
     };
     constexpr bool kBlocks = TwoPass<Op>::value && NOut == 1;
     constexpr int64_t kBlockSize = kTwoPassBlock * kPacketSize;
-    auto block = [&](int64_t at, bool nt) __attribute__((always_inline)) {
-      if constexpr (kBlocks) TwoPassBlock<Io, NIn>(op, a, o[0], at, nt);
+    // Whole blocks from i on (kBlocks), i advanced past them.
+    auto blocks = [&](bool nt) __attribute__((always_inline)) {
+      if constexpr (kBlocks) {
+        const int64_t count = (n - i) / kBlockSize;
+        if (count > 0) TwoPassBlocks<Io, NIn>(op, a, o[0], i, count, nt);
+        i += count * kBlockSize;
+      }
     };
     if (stream && reinterpret_cast<uintptr_t>(o[0]) % sizeof(T) == 0) {
       const int64_t head = static_cast<int64_t>(BytesToStreamAlign(o[0]) / sizeof(T));
       if (head + kPacketSize <= n) {
         if (head > 0) buffered(0, static_cast<int>(head), false);
         i = head;
-        if constexpr (kBlocks) {
-          for (; i + kBlockSize <= n; i += kBlockSize) block(i, true);
-        }
+        blocks(true);
         for (; i + 2 * kPacketSize <= n; i += 2 * kPacketSize) {
           step(i, true);
           step(i + kPacketSize, true);
@@ -158,9 +178,7 @@ inline void RunChunked(void* const* out, const void* const* in, int64_t n, const
         for (; i + kPacketSize <= n; i += kPacketSize) step(i, true);
       }
     }
-    if constexpr (kBlocks) {
-      for (; i + kBlockSize <= n; i += kBlockSize) block(i, false);
-    }
+    blocks(false);
     // Two packets a step: two independent chains overlap better.
     for (; i + 2 * kPacketSize <= n; i += 2 * kPacketSize) {
       step(i, false);
