@@ -17,7 +17,11 @@ namespace aclcpu {
 namespace kernels {
 namespace swish_fast {
 
-// SwishFn with its β template fixed: Mode is params.mode.
+// The general template with β = 1 (aclnnSilu, and aclnnSwish's default): its multiplication by
+// 1 is exact and left out. Not a params.mode value: chosen here from the scalar.
+constexpr int kSwishUnitBeta = 3;
+
+// SwishFn with its β template fixed: Mode is params.mode (or kSwishUnitBeta).
 template <int Mode>
 struct SwishModeFn : SwishFn<Packet> {
   explicit SwishModeFn(const KernelParams& p) : SwishFn<Packet>(p) {}
@@ -27,6 +31,8 @@ struct SwishModeFn : SwishFn<Packet> {
       return Div(x, Add(One<Packet>(), Exp(x)));
     } else if constexpr (Mode == kSwishZero) {
       return Mul(Set<Packet>(0.5f), x);
+    } else if constexpr (Mode == kSwishUnitBeta) {
+      return Div(x, Add(One<Packet>(), Exp(Neg(x))));  // (−x)·1 is −x
     } else {
       return Div(x, Add(One<Packet>(), Exp(Mul(Neg(x), beta))));
     }
@@ -44,6 +50,8 @@ void SwishNpuTuned(void* const* out, const void* const* in, int64_t n, const Ker
     Run<Io, 1, SwishModeFn<kSwishMinusOne>>(out, in, n, p, stream);
   } else if (p.mode == kSwishZero) {
     Run<Io, 1, SwishModeFn<kSwishZero>>(out, in, n, p, stream);
+  } else if (p.Get<float>(0) == 1.0f) {
+    Run<Io, 1, SwishModeFn<kSwishUnitBeta>>(out, in, n, p, stream);
   } else {
     Run<Io, 1, SwishModeFn<kSwishGeneral>>(out, in, n, p, stream);
   }
