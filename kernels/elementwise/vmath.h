@@ -71,6 +71,16 @@ template <typename V>
 inline V Mul(const V& a, const V& b) {
   return ei::pmul(a, b);
 }
+// a·b, or a itself where the caller's loop is for b = 1 (kByOne): a loop for unit scalars
+// (EluFn, SoftplusFn) leaves out multiplications that are exact, with the same bits.
+template <bool kByOne, typename V>
+EIGEN_ALWAYS_INLINE V MulUnlessOne(const V& a, const V& b) {
+  if constexpr (kByOne) {
+    return a;
+  } else {
+    return ei::pmul(a, b);
+  }
+}
 template <typename V>
 inline V Div(const V& a, const V& b) {
   return ei::pdiv(a, b);

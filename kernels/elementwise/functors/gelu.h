@@ -316,11 +316,7 @@ struct SoftplusFn {
         invBeta(vm::Set<V>(p.Get<vm::Scalar<V>>(kSoftplusInvBeta))) {}
   template <int M>
   EIGEN_ALWAYS_INLINE V Bx(const V& x) const {
-    if constexpr (M == kUnitBetaLoop) {
-      return x;
-    } else {
-      return vm::Mul(x, beta);
-    }
+    return vm::MulUnlessOne<M == kUnitBetaLoop>(x, beta);
   }
   // e = exp(bx), bx replaced by 0 on the lanes over the threshold.
   template <int M>
@@ -336,12 +332,12 @@ struct SoftplusFn {
     const V u = Add(One<V>(), f.e);
     V l;
     if (f.inTable) {
-      l = Log1pOfExp(f.e, u, gm::LogOfOnePlusNoted(u, true));
+      l = Log1pOfExp(f.e, u, gm::LogOfOnePlusInTable(u));
     } else {
       const V inf = Set<V>(std::numeric_limits<Scalar<V>>::infinity());
       l = Select(Eq(u, inf), inf, Log1pOfExp(f.e, u, Log(u)));
     }
-    return Select(over, x, M == kUnitBetaLoop ? l : Mul(l, invBeta));
+    return Select(over, x, MulUnlessOne<M == kUnitBetaLoop>(l, invBeta));
   }
   template <int M>
   EIGEN_ALWAYS_INLINE V Apply(const V& x) const {

@@ -31,14 +31,16 @@ EIGEN_ALWAYS_INLINE Packet ExpAnyRange(const Packet& x) {
 // with every lane in [-85, 87] is the table's (no lane is below −87), any other packet takes the
 // whole form above out of line. The same bits as ExpAnyRange, five instructions fewer a packet.
 inline EIGEN_DONT_INLINE Packet ExpOutOfTable(ColdArg x) { return ExpAnyRange(x); }
-// Every lane of x in the table exp's range [-85, 87] (NaN is outside).
-EIGEN_ALWAYS_INLINE bool AllInExpTable(const Packet& x) {
+// Every lane of x in [lo, hi] (NaN is outside).
+EIGEN_ALWAYS_INLINE bool AllLanesIn(const Packet& x, float lo, float hi) {
 #if defined(EIGEN_VECTORIZE_AVX512)
-  return exp_table::LanesIn(x, -85.0f, 87.0f) == 0xFFFF;
+  return exp_table::LanesIn(x, lo, hi) == 0xFFFF;
 #else
-  return _mm256_movemask_ps(exp_table::LanesIn(x, -85.0f, 87.0f)) == 0xFF;
+  return _mm256_movemask_ps(exp_table::LanesIn(x, lo, hi)) == 0xFF;
 #endif
 }
+// Every lane of x in the table exp's range [-85, 87].
+EIGEN_ALWAYS_INLINE bool AllInExpTable(const Packet& x) { return AllLanesIn(x, -85.0f, 87.0f); }
 EIGEN_ALWAYS_INLINE Packet Exp(const Packet& x) {
   const bool inTable = AllInExpTable(x);
   if (__builtin_expect(inTable, 1)) return exp_table::TableExp(x);
@@ -60,11 +62,7 @@ template <typename V>
 EIGEN_ALWAYS_INLINE void ExpNegAbsAndNeg(const V& x, V* negAbs, V* neg) {
 #if defined(EIGEN_VECTORIZE_AVX512) || defined(ACLCPU_EXP_TABLE_AVX2)
   if constexpr (std::is_same<V, Packet>::value) {
-#if defined(EIGEN_VECTORIZE_AVX512)
-    const bool inTable = exp_table::LanesIn(x, -85.0f, 85.0f) == 0xFFFF;
-#else
-    const bool inTable = _mm256_movemask_ps(exp_table::LanesIn(x, -85.0f, 85.0f)) == 0xFF;
-#endif
+    const bool inTable = AllLanesIn(x, -85.0f, 85.0f);
     const V na = vm::Neg(vm::Abs(x)), nx = vm::Neg(x);
     if (__builtin_expect(inTable, 1)) {
       *negAbs = exp_table::TableExp(na);
@@ -98,16 +96,13 @@ EIGEN_ALWAYS_INLINE ExpNoted<V> ExpNoting(const V& a) {
 #endif
   return {Exp(a), false};
 }
-// log(u) for u = 1 + e, e from ExpNoting: where every lane was in the table, u is in
-// [1, 6.1e37] and the table log needs no range check (the same bits as vm::Log).
+// log(u) for u = 1 + e, e from an ExpNoting whose every lane was in the table: u is in
+// [1, 6.1e37], so the table log needs no range check (the same bits as vm::Log).
 template <typename V>
-EIGEN_ALWAYS_INLINE V LogOfOnePlusNoted(const V& u, bool inTable) {
+EIGEN_ALWAYS_INLINE V LogOfOnePlusInTable(const V& u) {
 #if defined(EIGEN_VECTORIZE_AVX512) || defined(ACLCPU_EXP_TABLE_AVX2)
-  if constexpr (std::is_same<V, Packet>::value) {
-    if (__builtin_expect(inTable, 1)) return log_table::TableLog(u);
-  }
+  if constexpr (std::is_same<V, Packet>::value) return log_table::TableLog(u);
 #endif
-  (void)inTable;
   return vm::Log(u);
 }
 

@@ -238,11 +238,7 @@ struct EluFn {
   }
   template <int M>
   EIGEN_ALWAYS_INLINE V Z(const V& x) const {
-    if constexpr (M == kUnitLoop) {
-      return x;
-    } else {
-      return vm::Mul(x, inputScale);
-    }
+    return vm::MulUnlessOne<M == kUnitLoop>(x, inputScale);
   }
   template <int M>
   EIGEN_ALWAYS_INLINE V Front(const V& x) const {
@@ -266,9 +262,8 @@ struct EluFn {
       return Mul(Select(Gt(x, Zero<V>()), x, neg), scale);
     } else {
       // x <= 0 rather than !(x > 0): a NaN x takes x (its e is any value, see vm::ExpInRange).
-      const V neg = M == kUnitLoop ? Expm1Select(z, e) : Mul(Expm1Select(z, e), alpha);
-      const V r = Select(Le(x, Zero<V>()), neg, x);
-      return M == kUnitLoop ? r : Mul(r, scale);
+      const V neg = MulUnlessOne<M == kUnitLoop>(Expm1Select(z, e), alpha);
+      return MulUnlessOne<M == kUnitLoop>(Select(Le(x, Zero<V>()), neg, x), scale);
     }
   }
   EIGEN_ALWAYS_INLINE static V Expm1Select(const V& z, const V& e) {
