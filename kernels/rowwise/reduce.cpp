@@ -22,6 +22,9 @@ constexpr int kMaxPorts = 4;
 // Work per task (values of the reduced operand): fixed, so the partition never depends on the
 // number of threads.
 constexpr int64_t kTaskValues = int64_t{1} << 16;
+// Row mode: up to this many lines per task, within this many values.
+constexpr int64_t kPipeLines = 8;
+constexpr int64_t kPipeTaskValues = int64_t{1} << 18;
 // Column mode keeps one tile's R x width values of an operand within this many bytes, so that
 // the reduction passes after the first re-read it from cache.
 constexpr int64_t kTileBytes = int64_t{512} << 10;
@@ -120,6 +123,11 @@ Layout MakeLayout(const ReduceProblem& pb) {
   l.items = l.batch * l.blocks;
   const int64_t valuesPerItem = l.R * l.width;
   l.perTask = std::max<int64_t>(1, kTaskValues / valuesPerItem);
+  // Row mode runs a task's lines as a pipeline (the map pass of one line inside the next line's
+  // last pass): long lines go by several per task, so that the pipeline fills.
+  if (!l.columns) {
+    l.perTask = std::max(l.perTask, std::min(kPipeLines, kPipeTaskValues / valuesPerItem));
+  }
   int64_t values = 1;
   for (int d = 0; d < pb.ndim; ++d) values *= pb.shape[d];
   l.stream = values * l.port[NumInputs(pb.op)].item >= kStreamBytes;
@@ -189,6 +197,7 @@ void RunItems(const Layout& l, int64_t first, int64_t last) {
   char* next[kMaxPorts];
   ItemCursor cursor(l, first);
   cursor.Base(base);
+  const bool pipelined = !l.columns && last - first > 1 && engine.Pipelinable(l.R);
   for (int64_t item = first; item < last; ++item) {
     const bool more = item + 1 < last;
     const int64_t block = cursor.Block();
@@ -198,11 +207,14 @@ void RunItems(const Layout& l, int64_t first, int64_t last) {
     }
     if (l.columns) {
       engine.Tile(base, l.R, std::min(l.width, l.V - block * l.width), l.cached);
+    } else if (pipelined) {
+      engine.LinePipelined(base, l.R, more ? next : nullptr);
     } else {
       engine.Line(base, l.R, more ? next : nullptr);
     }
     if (more) std::copy(next, next + l.ports, base);
   }
+  if (pipelined) engine.Flush(l.R);
   if (l.stream) StreamFence();
 }
 

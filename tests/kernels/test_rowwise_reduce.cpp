@@ -377,6 +377,65 @@ TEST(RowwiseReduce, BitwiseIdenticalForAnyPoolSize) {
   }
 }
 
+// Contiguous lines of whole packet groups run as a pipeline (a line's map pass inside the next
+// line's last pass); a strided output takes one line at a time. Same bits, several lines per
+// task and several tasks.
+TEST(RowwiseReduce, PipelinedLinesMatchOneLineAtATime) {
+  ThreadPool pool(2);
+  for (ReduceOp op : {ReduceOp::kSoftmax, ReduceOp::kLogSoftmax, ReduceOp::kSoftmaxGrad,
+                      ReduceOp::kLogSoftmaxGrad}) {
+    for (int64_t R : {64, 1024, 4096, 32768}) {
+      const Case dense = {op, {2 * 65536 / R + 3, R}, 1, {1, 0}, 1};
+      Case strided = dense;
+      strided.outGap = 2;
+      const Result a = RunCase(dense, &pool, 9, nullptr);
+      const Result b = RunCase(strided, &pool, 9, nullptr);
+      ASSERT_EQ(a.out0.size(), b.out0.size());
+      ASSERT_EQ(0, std::memcmp(a.out0.data(), b.out0.data(), a.out0.size() * 4))
+          << "op " << static_cast<int>(op) << " R " << R;
+    }
+  }
+}
+
+// The backwards run as a pipeline only when their output streams to memory (16 MiB and more):
+// the same bits as one line at a time.
+TEST(RowwiseReduce, PipelinedBackwardsOnStreamedOutputs) {
+  const int64_t R = 1024, lines = 4100, n = R * lines;  // 16.4 MB of fp32 output
+  std::vector<float> y(n), dy(n), dense(n), strided(2 * n);
+  std::mt19937 rng(4);
+  std::uniform_real_distribution<float> dist(-4.0f, 4.0f);
+  for (int64_t i = 0; i < n; ++i) {
+    y[i] = std::exp(dist(rng)) / 64.0f;
+    dy[i] = dist(rng);
+  }
+  ThreadPool pool(2);
+  for (ReduceOp op : {ReduceOp::kSoftmaxGrad, ReduceOp::kLogSoftmaxGrad}) {
+    auto run = [&](float* out, int64_t gap) {
+      ReduceProblem pb;
+      pb.op = op;
+      pb.ndim = 2;
+      pb.shape[0] = lines;
+      pb.shape[1] = R;
+      pb.dim = 1;
+      pb.in[0].data = y.data();
+      pb.in[1].data = dy.data();
+      for (int k = 0; k < 2; ++k) {
+        pb.in[k].strides[0] = R;
+        pb.in[k].strides[1] = 1;
+      }
+      pb.out[0].data = out;
+      pb.out[0].strides[0] = R * gap;
+      pb.out[0].strides[1] = gap;
+      RunReduce(pb, &pool);
+    };
+    run(dense.data(), 1);
+    run(strided.data(), 2);
+    for (int64_t i = 0; i < n; ++i) {
+      ASSERT_EQ(dense[i], strided[2 * i]) << "op " << static_cast<int>(op) << " i " << i;
+    }
+  }
+}
+
 }  // namespace
 
 namespace {
