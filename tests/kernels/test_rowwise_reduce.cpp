@@ -397,6 +397,50 @@ TEST(RowwiseReduce, PipelinedLinesMatchOneLineAtATime) {
   }
 }
 
+// The same for double compute (aclnnSoftmax / aclnnLogSoftmax on DOUBLE).
+TEST(RowwiseReduce, PipelinedDoubleLinesMatchOneLineAtATime) {
+  const int64_t R = 256, lines = 9;
+  std::vector<double> x(R * lines), dense(R * lines), strided(2 * R * lines);
+  for (int64_t i = 0; i < R * lines; ++i) x[i] = std::sin(0.71 * static_cast<double>(i)) * 20.0;
+  for (ReduceOp op : {ReduceOp::kSoftmax, ReduceOp::kLogSoftmax}) {
+    auto run = [&](double* out, int64_t gap) {
+      ReduceProblem pb;
+      pb.op = op;
+      pb.computeF64 = true;
+      pb.ndim = 2;
+      pb.shape[0] = lines;
+      pb.shape[1] = R;
+      pb.dim = 1;
+      pb.in[0].data = x.data();
+      pb.in[0].storage = pb.in[0].via = DType::F64;
+      pb.in[0].strides[0] = R;
+      pb.in[0].strides[1] = 1;
+      pb.out[0] = pb.in[0];
+      pb.out[0].data = out;
+      pb.out[0].strides[0] = R * gap;
+      pb.out[0].strides[1] = gap;
+      RunReduce(pb, nullptr);
+    };
+    run(dense.data(), 1);
+    run(strided.data(), 2);
+    for (int64_t i = 0; i < R * lines; ++i) {
+      ASSERT_EQ(dense[i], strided[2 * i]) << "op " << static_cast<int>(op) << " i " << i;
+    }
+    // And against float64 arithmetic written here.
+    for (int64_t l = 0; l < lines; ++l) {
+      double m = -INFINITY, s = 0;
+      for (int64_t j = 0; j < R; ++j) m = std::max(m, x[l * R + j]);
+      for (int64_t j = 0; j < R; ++j) s += std::exp(x[l * R + j] - m);
+      for (int64_t j = 0; j < R; ++j) {
+        const double t = x[l * R + j] - m;
+        const double ref = op == ReduceOp::kSoftmax ? std::exp(t) / s : t - std::log(s);
+        ASSERT_NEAR(dense[l * R + j], ref, 1e-13 * (std::fabs(ref) + 1e-300) + 1e-300)
+            << "line " << l << " j " << j;
+      }
+    }
+  }
+}
+
 // The backwards run as a pipeline only when their output streams to memory (16 MiB and more):
 // the same bits as one line at a time.
 TEST(RowwiseReduce, PipelinedBackwardsOnStreamedOutputs) {
