@@ -39,6 +39,10 @@ class ReduceEngine {
   // pass of the softmax family: the longest, so the fetch has time to land), else during the
   // map pass.
   static constexpr bool kFetchInLastStage = Op::kStages > 1;
+  // Pipelined lines of a max-then-sum op (Softmax, LogSoftmax): the next line's max is taken in
+  // this line's last pass, so no line but a task's first has a max pass of its own.
+  static constexpr bool kFusedMax = Op::kStages == 2 && Op::kIn == 1 &&
+                                    std::is_same<typename Op::template Stage<0>, MaxStage>::value;
 
   // ports: inputs, outputs, then the per-line output when the op has one.
   explicit ReduceEngine(const Port* ports) {
@@ -114,6 +118,8 @@ class ReduceEngine {
   void LinePipelined(char* const* base, int64_t R, char* const* next) {
     next_ = next != nullptr ? next[0] : nullptr;
     nextOut_ = next != nullptr && !stream_ ? next[Op::kIn] : nullptr;
+    // A two-stage op (max, then the exp sum) takes the next line's max in this line's last pass.
+    nextIn_ = kFusedMax && next != nullptr ? reinterpret_cast<const C*>(next[0]) : nullptr;
     Pending line;
     for (int k = 0; k < Op::kIn; ++k) line.in[k] = reinterpret_cast<const C*>(base[k]);
     for (int k = 0; k < Op::kOut; ++k) line.out[k] = reinterpret_cast<C*>(base[Op::kIn + k]);
@@ -134,6 +140,7 @@ class ReduceEngine {
     const Pending line = pending_;
     for (int64_t i = 0; i < R; i += 4 * kLanes) PendingMap(line, i, stream_);
     hasPending_ = false;
+    haveMax_ = false;
   }
 
   // Column mode: n <= kMaxTile lines whose operands start at base[k] and are strideV apart.
@@ -447,13 +454,32 @@ class ReduceEngine {
       P acc[4] = {id, id, id, id};
       P stp[kMaxStats];
       for (int s = 0; s < S; ++s) stp[s] = ei::pset1<P>(st[s]);
+      if (S == 0 && kFusedMax && haveMax_) {
+        // Taken in the previous line's last pass.
+        st[0] = nextMax_;
+        haveMax_ = false;
+        return PipeStages<S + 1>(lineRef, R, st);
+      }
       if constexpr (S + 1 == Op::kStages) {
         const Fetcher fetch = MakeFetcher();
         const bool pend = hasPending_;
         const Pending prev = pending_;
         const bool stream = stream_;
+        // kFusedMax: the next line's max, with the same four chains as its own first pass would
+        // take; its values are read here, so the fetch runs a chunk ahead of them.
+        const C* nextIn = nextIn_;
+        const int64_t fetchAhead = nextIn != nullptr ? kRowChunk : 0;
+        using MaxStageOf = typename Op::template Stage<0>;
+        const P maxId = ei::pset1<P>(MaxStageOf::template Identity<C>());
+        P nacc[4] = {maxId, maxId, maxId, maxId};
         for (int64_t i = 0; i < R; i += 4 * kLanes) {
-          for (int u = 0; u < 4; ++u) fetch(i + u * kLanes);
+          for (int u = 0; u < 4; ++u) fetch(i + u * kLanes + fetchAhead);
+          if (kFusedMax && nextIn != nullptr) {
+            for (int u = 0; u < 4; ++u) {
+              const P xn = ei::ploadu<P>(nextIn + i + u * kLanes);
+              nacc[u] = Op::template Accum<0>(nacc[u], &xn, stp);
+            }
+          }
           for (int u = 0; u < 4; ++u) {
             P x[Op::kIn];
             for (int k = 0; k < Op::kIn; ++k) x[k] = ei::ploadu<P>(line.in[k] + i + u * kLanes);
@@ -466,6 +492,11 @@ class ReduceEngine {
             }
           }
           if (pend) PendingMap(prev, i, stream);
+        }
+        if (kFusedMax && nextIn != nullptr) {
+          nextMax_ = Horizontal<MaxStageOf>(MaxStageOf::Merge(MaxStageOf::Merge(nacc[0], nacc[1]),
+                                                              MaxStageOf::Merge(nacc[2], nacc[3])));
+          haveMax_ = true;
         }
       } else {
         for (int64_t i = 0; i < R; i += 4 * kLanes) {
@@ -514,6 +545,9 @@ class ReduceEngine {
   Pending pending_ = {};  // pipelined row mode: the line whose map pass is deferred
   bool hasPending_ = false;
   bool pendingHalf_ = false;
+  const C* nextIn_ = nullptr;  // kFusedMax: the next line's input, or nullptr
+  bool haveMax_ = false;       // kFusedMax: nextMax_ is this line's max
+  C nextMax_ = C(0);
 };
 
 }  // namespace rowwise

@@ -397,6 +397,59 @@ TEST(RowwiseReduce, PipelinedLinesMatchOneLineAtATime) {
   }
 }
 
+// Special values in pipelined lines (each line's max is taken in the previous line's last pass):
+// a NaN, +inf, a line of -inf, a -inf among finite values, a large offset; the same bits as one
+// line at a time, and a NaN stays in its own line.
+TEST(RowwiseReduce, PipelinedLinesKeepSpecialValuesInTheirLine) {
+  const int64_t R = 128, lines = 7;
+  std::vector<float> x(R * lines), dense(R * lines), strided(2 * R * lines);
+  for (int64_t i = 0; i < R * lines; ++i) x[i] = std::cos(0.3f * static_cast<float>(i)) * 7.0f;
+  x[1 * R + 5] = NAN;
+  x[2 * R + 127] = INFINITY;
+  for (int64_t j = 0; j < R; ++j) x[3 * R + j] = -INFINITY;
+  x[4 * R + 17] = -INFINITY;
+  for (int64_t j = 0; j < R; ++j) x[5 * R + j] += 1.0e4f;
+  for (ReduceOp op : {ReduceOp::kSoftmax, ReduceOp::kLogSoftmax}) {
+    auto run = [&](float* out, int64_t gap) {
+      ReduceProblem pb;
+      pb.op = op;
+      pb.ndim = 2;
+      pb.shape[0] = lines;
+      pb.shape[1] = R;
+      pb.dim = 1;
+      pb.in[0].data = x.data();
+      pb.in[0].strides[0] = R;
+      pb.in[0].strides[1] = 1;
+      pb.out[0].data = out;
+      pb.out[0].strides[0] = R * gap;
+      pb.out[0].strides[1] = gap;
+      RunReduce(pb, nullptr);
+    };
+    run(dense.data(), 1);
+    run(strided.data(), 2);
+    for (int64_t i = 0; i < R * lines; ++i) {
+      uint32_t a, b;
+      std::memcpy(&a, &dense[i], 4);
+      std::memcpy(&b, &strided[2 * i], 4);
+      ASSERT_EQ(a, b) << "op " << static_cast<int>(op) << " i " << i;
+    }
+    for (int64_t j = 0; j < R; ++j) {
+      EXPECT_TRUE(std::isnan(dense[1 * R + j])) << j;  // the NaN's line
+      EXPECT_TRUE(std::isnan(dense[2 * R + j])) << j;  // +inf: inf - inf in its line
+      EXPECT_TRUE(std::isnan(dense[3 * R + j])) << j;  // all -inf: -inf - -inf
+      EXPECT_FALSE(std::isnan(dense[0 * R + j])) << j;
+      EXPECT_FALSE(std::isnan(dense[4 * R + j])) << j;
+      EXPECT_FALSE(std::isnan(dense[6 * R + j])) << j;
+    }
+    if (op == ReduceOp::kSoftmax) {
+      EXPECT_EQ(dense[4 * R + 17], 0.0f);
+      double sum = 0;
+      for (int64_t j = 0; j < R; ++j) sum += dense[5 * R + j];
+      EXPECT_NEAR(sum, 1.0, 1e-5);  // the offset line: max subtraction keeps it finite
+    }
+  }
+}
+
 // The same for double compute (aclnnSoftmax / aclnnLogSoftmax on DOUBLE).
 TEST(RowwiseReduce, PipelinedDoubleLinesMatchOneLineAtATime) {
   const int64_t R = 256, lines = 9;
