@@ -364,6 +364,9 @@ TEST(RowwiseReduce, BitwiseIdenticalForAnyPoolSize) {
       {ReduceOp::kSoftmax, {4, 300, 200}, 1, {2, 1, 0}},
       {ReduceOp::kSoftmaxGrad, {600, 301}, 1, {0, 1}, 2},
       {ReduceOp::kLogSoftmaxGrad, {3, 64, 1100}, 2, {2, 1, 0}},
+      // Lines of whole 4-packet groups: pipelined within each task.
+      {ReduceOp::kSoftmax, {150, 1024}, 1, {1, 0}},
+      {ReduceOp::kLogSoftmax, {40, 4096}, 1, {1, 0}},
   };
   ThreadPool p1(1), p2(2), p3(3);
   for (const Case& c : cases) {
