@@ -121,6 +121,15 @@ struct Port {
   int64_t strideV = 0;
 };
 
+// A contiguous fp16 / bf16 run read as fp32 or written from fp32 through the block conversions
+// (convert.h: the scalar functions' bits, F16C / AVX2 where built for): the rounding to `via` is
+// then the identity (via fp32 or wider) or idempotent with the storage's own (via = storage).
+inline bool BlockConverts(const Port& port, const char* p, int64_t stride) {
+  return stride == 1 && (port.storage == DType::F16 || port.storage == DType::BF16) &&
+         (port.via == DType::F32 || port.via == DType::F64 || port.via == port.storage) &&
+         reinterpret_cast<uintptr_t>(p) % 2 == 0;
+}
+
 // n values starting at p, `stride` elements apart, as C; `buf` holds at least `padded` values
 // (n rounded up to whole packets) and is used unless the run can be read in place.
 template <typename C>
@@ -128,6 +137,24 @@ inline const C* LoadRun(const Port& port, const char* p, int64_t stride, int64_t
                         C* buf) {
   if (n == padded && stride == 1 && InPlace<C>(port.storage, port.via)) {
     return reinterpret_cast<const C*>(p);
+  }
+  if constexpr (sizeof(C) == 4) {
+    if (BlockConverts(port, p, stride)) {
+      const uint16_t* src = reinterpret_cast<const uint16_t*>(p);
+      if (port.storage == DType::F16) {
+        WidenHalf(src, buf, n);
+      } else {
+        WidenBf16(src, buf, n);
+        // Rounding via bf16 quiets a signaling NaN, which the widening keeps.
+        if (port.via == DType::BF16) {
+          for (int64_t i = 0; i < n; ++i) {
+            if (std::isnan(buf[i])) buf[i] = RoundVia<C>(buf[i], port.via);
+          }
+        }
+      }
+      for (int64_t i = n; i < padded; ++i) buf[i] = C(0);
+      return buf;
+    }
   }
   const int64_t step = stride * port.item;
   if (port.storage == NativeElem<C>() && InPlace<C>(port.storage, port.via)) {
@@ -161,6 +188,17 @@ template <typename C>
 inline void FlushRun(const Port& port, char* p, int64_t stride, int64_t n, const C* target,
                      const C* buf) {
   if (target != buf) return;
+  if constexpr (sizeof(C) == 4) {
+    if (BlockConverts(port, p, stride)) {
+      uint16_t* dst = reinterpret_cast<uint16_t*>(p);
+      if (port.storage == DType::F16) {
+        NarrowHalf(buf, dst, n);
+      } else {
+        NarrowBf16(buf, dst, n);
+      }
+      return;
+    }
+  }
   const int64_t step = stride * port.item;
   for (int64_t i = 0; i < n; ++i) {
     StoreOne<C>(p + i * step, port.storage, RoundVia<C>(buf[i], port.via));

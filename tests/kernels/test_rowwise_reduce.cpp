@@ -453,6 +453,53 @@ TEST(RowwiseReduce, PipelinedLinesKeepSpecialValuesInTheirLine) {
   }
 }
 
+// fp16 / bf16 operands: contiguous runs convert by blocks (F16C / AVX2 in the kernel variants),
+// strided ones element by element. Every 16-bit pattern as an input (lines with NaN or inf
+// included), every op, via the storage type or fp32: the same output bits either way.
+TEST(RowwiseReduce, SixteenBitContiguousRunsMatchStrided) {
+  const int64_t R = 1024, lines = 64, n = R * lines;
+  std::vector<uint16_t> a(n), b(n), a2(2 * n), b2(2 * n), dense(n), strided(2 * n);
+  for (int64_t i = 0; i < n; ++i) {
+    a[i] = static_cast<uint16_t>(i);
+    b[i] = static_cast<uint16_t>((i * 7919) & 0xffff);
+    a2[2 * i] = a[i];
+    b2[2 * i] = b[i];
+  }
+  for (DType storage : {DType::F16, DType::BF16}) {
+    for (DType via : {storage, DType::F32}) {
+      for (ReduceOp op : {ReduceOp::kSoftmax, ReduceOp::kLogSoftmax, ReduceOp::kSoftmaxGrad,
+                          ReduceOp::kLogSoftmaxGrad}) {
+        auto run = [&](uint16_t* x, uint16_t* y, uint16_t* out, int64_t gap) {
+          ReduceProblem pb;
+          pb.op = op;
+          pb.ndim = 2;
+          pb.shape[0] = lines;
+          pb.shape[1] = R;
+          pb.dim = 1;
+          uint16_t* data[3] = {x, y, out};
+          ReduceOperand* ops[3] = {&pb.in[0], &pb.in[1], &pb.out[0]};
+          for (int k = 0; k < 3; ++k) {
+            ops[k]->data = data[k];
+            ops[k]->storage = storage;
+            ops[k]->via = via;
+            ops[k]->strides[0] = R * gap;
+            ops[k]->strides[1] = gap;
+          }
+          if (NumInputs(op) == 1) pb.in[1] = ReduceOperand();
+          RunReduce(pb, nullptr);
+        };
+        run(a.data(), b.data(), dense.data(), 1);
+        run(a2.data(), b2.data(), strided.data(), 2);
+        for (int64_t i = 0; i < n; ++i) {
+          ASSERT_EQ(dense[i], strided[2 * i])
+              << "op " << static_cast<int>(op) << " storage " << static_cast<int>(storage)
+              << " via " << static_cast<int>(via) << " i " << i;
+        }
+      }
+    }
+  }
+}
+
 // The same for double compute (aclnnSoftmax / aclnnLogSoftmax on DOUBLE).
 TEST(RowwiseReduce, PipelinedDoubleLinesMatchOneLineAtATime) {
   const int64_t R = 256, lines = 9;
