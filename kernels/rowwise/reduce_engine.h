@@ -257,6 +257,15 @@ class ReduceEngine {
     return v[0];
   }
 
+  // A stage's four accumulator chains as one value: pairwise, then across the lanes. The one
+  // order every pass of a line uses, so that a line's result does not depend on which pass
+  // reduced it.
+  template <typename Stage>
+  static C Reduced(const P* acc) {
+    return Horizontal<Stage>(
+        Stage::Merge(Stage::Merge(acc[0], acc[1]), Stage::Merge(acc[2], acc[3])));
+  }
+
   static P TailMask(int64_t n) {
     return ei::pcmp_lt(ei::plset<P>(C(0)), ei::pset1<P>(static_cast<C>(n)));
   }
@@ -317,8 +326,7 @@ class ReduceEngine {
           acc[0] = ei::pselect(TailMask(n - body), Op::template Accum<S>(acc[0], x, stp), acc[0]);
         }
       }
-      const P merged = Stage::Merge(Stage::Merge(acc[0], acc[1]), Stage::Merge(acc[2], acc[3]));
-      st[S] = Horizontal<Stage>(merged);
+      st[S] = Reduced<Stage>(acc);
       stp[S] = ei::pset1<P>(st[S]);
       RowStages<S + 1>(base, R, st, stp);
     }
@@ -494,8 +502,7 @@ class ReduceEngine {
           if (pend) PendingMap(prev, i, stream);
         }
         if (kFusedMax && nextIn != nullptr) {
-          nextMax_ = Horizontal<MaxStageOf>(MaxStageOf::Merge(MaxStageOf::Merge(nacc[0], nacc[1]),
-                                                              MaxStageOf::Merge(nacc[2], nacc[3])));
+          nextMax_ = Reduced<MaxStageOf>(nacc);
           haveMax_ = true;
         }
       } else {
@@ -507,8 +514,7 @@ class ReduceEngine {
           }
         }
       }
-      const P merged = Stage::Merge(Stage::Merge(acc[0], acc[1]), Stage::Merge(acc[2], acc[3]));
-      st[S] = Horizontal<Stage>(merged);
+      st[S] = Reduced<Stage>(acc);
       PipeStages<S + 1>(lineRef, R, st);
     }
   }

@@ -95,6 +95,35 @@ std::vector<int> RowMajor(size_t n) {
   return o;
 }
 
+// A [lines, R] problem reduced along dim 1: the inputs walk a line `inGap` elements apart and the
+// output `outGap` apart, lines one after the other; every operand stored as `storage` and
+// rounded via `via` (DOUBLE storage computes in double).
+ReduceProblem LinesProblem(ReduceOp op, int64_t lines, int64_t R, const void* x, const void* y,
+                           void* out, int64_t inGap, int64_t outGap, DType storage = DType::F32,
+                           DType via = DType::F32) {
+  ReduceProblem pb;
+  pb.op = op;
+  pb.computeF64 = storage == DType::F64;
+  pb.ndim = 2;
+  pb.shape[0] = lines;
+  pb.shape[1] = R;
+  pb.dim = 1;
+  const void* in[2] = {x, y};
+  for (int k = 0; k < NumInputs(op); ++k) {
+    pb.in[k].data = const_cast<void*>(in[k]);
+    pb.in[k].strides[0] = R * inGap;
+    pb.in[k].strides[1] = inGap;
+  }
+  pb.out[0].data = out;
+  pb.out[0].strides[0] = R * outGap;
+  pb.out[0].strides[1] = outGap;
+  for (ReduceOperand* o : {&pb.in[0], &pb.in[1], &pb.out[0]}) {
+    o->storage = storage;
+    o->via = via;
+  }
+  return pb;
+}
+
 struct Result {
   std::vector<float> out0, out1;
 };
@@ -414,19 +443,7 @@ TEST(RowwiseReduce, PipelinedLinesKeepSpecialValuesInTheirLine) {
   for (int64_t j = 0; j < R; ++j) x[5 * R + j] += 1.0e4f;
   for (ReduceOp op : {ReduceOp::kSoftmax, ReduceOp::kLogSoftmax}) {
     auto run = [&](float* out, int64_t gap) {
-      ReduceProblem pb;
-      pb.op = op;
-      pb.ndim = 2;
-      pb.shape[0] = lines;
-      pb.shape[1] = R;
-      pb.dim = 1;
-      pb.in[0].data = x.data();
-      pb.in[0].strides[0] = R;
-      pb.in[0].strides[1] = 1;
-      pb.out[0].data = out;
-      pb.out[0].strides[0] = R * gap;
-      pb.out[0].strides[1] = gap;
-      RunReduce(pb, nullptr);
+      RunReduce(LinesProblem(op, lines, R, x.data(), nullptr, out, 1, gap), nullptr);
     };
     run(dense.data(), 1);
     run(strided.data(), 2);
@@ -470,23 +487,7 @@ TEST(RowwiseReduce, SixteenBitContiguousRunsMatchStrided) {
       for (ReduceOp op : {ReduceOp::kSoftmax, ReduceOp::kLogSoftmax, ReduceOp::kSoftmaxGrad,
                           ReduceOp::kLogSoftmaxGrad}) {
         auto run = [&](uint16_t* x, uint16_t* y, uint16_t* out, int64_t gap) {
-          ReduceProblem pb;
-          pb.op = op;
-          pb.ndim = 2;
-          pb.shape[0] = lines;
-          pb.shape[1] = R;
-          pb.dim = 1;
-          uint16_t* data[3] = {x, y, out};
-          ReduceOperand* ops[3] = {&pb.in[0], &pb.in[1], &pb.out[0]};
-          for (int k = 0; k < 3; ++k) {
-            ops[k]->data = data[k];
-            ops[k]->storage = storage;
-            ops[k]->via = via;
-            ops[k]->strides[0] = R * gap;
-            ops[k]->strides[1] = gap;
-          }
-          if (NumInputs(op) == 1) pb.in[1] = ReduceOperand();
-          RunReduce(pb, nullptr);
+          RunReduce(LinesProblem(op, lines, R, x, y, out, gap, gap, storage, via), nullptr);
         };
         run(a.data(), b.data(), dense.data(), 1);
         run(a2.data(), b2.data(), strided.data(), 2);
@@ -507,22 +508,8 @@ TEST(RowwiseReduce, PipelinedDoubleLinesMatchOneLineAtATime) {
   for (int64_t i = 0; i < R * lines; ++i) x[i] = std::sin(0.71 * static_cast<double>(i)) * 20.0;
   for (ReduceOp op : {ReduceOp::kSoftmax, ReduceOp::kLogSoftmax}) {
     auto run = [&](double* out, int64_t gap) {
-      ReduceProblem pb;
-      pb.op = op;
-      pb.computeF64 = true;
-      pb.ndim = 2;
-      pb.shape[0] = lines;
-      pb.shape[1] = R;
-      pb.dim = 1;
-      pb.in[0].data = x.data();
-      pb.in[0].storage = pb.in[0].via = DType::F64;
-      pb.in[0].strides[0] = R;
-      pb.in[0].strides[1] = 1;
-      pb.out[0] = pb.in[0];
-      pb.out[0].data = out;
-      pb.out[0].strides[0] = R * gap;
-      pb.out[0].strides[1] = gap;
-      RunReduce(pb, nullptr);
+      RunReduce(LinesProblem(op, lines, R, x.data(), nullptr, out, 1, gap, DType::F64, DType::F64),
+                nullptr);
     };
     run(dense.data(), 1);
     run(strided.data(), 2);
@@ -558,22 +545,7 @@ TEST(RowwiseReduce, PipelinedBackwardsOnStreamedOutputs) {
   ThreadPool pool(2);
   for (ReduceOp op : {ReduceOp::kSoftmaxGrad, ReduceOp::kLogSoftmaxGrad}) {
     auto run = [&](float* out, int64_t gap) {
-      ReduceProblem pb;
-      pb.op = op;
-      pb.ndim = 2;
-      pb.shape[0] = lines;
-      pb.shape[1] = R;
-      pb.dim = 1;
-      pb.in[0].data = y.data();
-      pb.in[1].data = dy.data();
-      for (int k = 0; k < 2; ++k) {
-        pb.in[k].strides[0] = R;
-        pb.in[k].strides[1] = 1;
-      }
-      pb.out[0].data = out;
-      pb.out[0].strides[0] = R * gap;
-      pb.out[0].strides[1] = gap;
-      RunReduce(pb, &pool);
+      RunReduce(LinesProblem(op, lines, R, y.data(), dy.data(), out, 1, gap), &pool);
     };
     run(dense.data(), 1);
     run(strided.data(), 2);
@@ -597,19 +569,7 @@ TEST(RowwiseReduce, KeptTermsMatchRecomputedBits) {
     for (int64_t i = 0; i < 2 * R; ++i) x[i] = std::sin(0.37f * static_cast<float>(i)) * 9.0f;
     inplace = x;
     auto run = [&](float* in, float* out, int64_t gap) {
-      ReduceProblem pb;
-      pb.op = ReduceOp::kSoftmax;
-      pb.ndim = 2;
-      pb.shape[0] = 2;
-      pb.shape[1] = R;
-      pb.dim = 1;
-      pb.in[0].data = in;
-      pb.in[0].strides[0] = R;
-      pb.in[0].strides[1] = 1;
-      pb.out[0].data = out;
-      pb.out[0].strides[0] = R * gap;
-      pb.out[0].strides[1] = gap;
-      RunReduce(pb, nullptr);
+      RunReduce(LinesProblem(ReduceOp::kSoftmax, 2, R, in, nullptr, out, 1, gap), nullptr);
     };
     run(x.data(), dense.data(), 1);
     run(x.data(), strided.data(), 2);
