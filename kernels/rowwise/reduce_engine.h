@@ -147,6 +147,53 @@ class ReduceEngine {
     haveMax_ = false;
   }
 
+  // Column mode, pipelined: whether tiles of n lines can go through TilePipelined: a
+  // max-then-sum op (Softmax, LogSoftmax) whose operands walk a tile's rows contiguously in the
+  // compute type, n whole packets, and room for three packed tiles (R x n each) in the scratch.
+  bool TilePipelinable(int64_t R, int64_t n) const {
+    if (!kFusedMax || n % kLanes != 0 || n > kMaxTile) return false;
+    for (int k = 0; k < kPorts; ++k) {
+      if (ports_[k].strideV != 1 || !InPlace<C>(ports_[k].storage, ports_[k].via)) return false;
+    }
+    return scratch_ != nullptr && 3 * R * n <= scratchCount_;
+  }
+
+  // Column mode, pipelined. A tile whose rows are far apart in memory is read from there once:
+  // the pass that takes its max copies it into a third of the scratch (rows n apart), where its
+  // exp pass reads it and leaves its terms. That pass also takes the next tile's max and copies
+  // it (`next`: its bases, nullptr when the next tile does not follow this way), and runs the
+  // previous tile's map pass row by row, so that the stores overlap the reads and arithmetic.
+  // Each line's values are accumulated in row order, as in Tile: the same bits. Every tile of a
+  // sequence has the same R and n; end with FlushTile.
+  void TilePipelined(char* const* base, int64_t R, int64_t n, char* const* next) {
+    PendingTile tile;
+    for (int k = 0; k < kPorts; ++k) tile.base[k] = base[k];
+    tile.n = n;
+    tile.pack = scratch_ + packSlot_ * R * n;
+    const int nextSlot = (packSlot_ + 1) % 3;
+    const char* nextIn = next != nullptr ? next[0] : nullptr;
+    C* nextPack = next != nullptr ? scratch_ + nextSlot * R * n : nullptr;
+    alignas(64) C st[kMaxStats][kMaxTile];
+    PipeTileStages<0>(tile, R, st, nextIn, nextPack);
+    packSlot_ = nextSlot;
+    for (int64_t j = 0; j < n; ++j) {
+      C line[kMaxStats];
+      for (int s = 0; s < kMaxStats; ++s) line[s] = st[s][j];
+      Op::Finish(line);
+      for (int s = 0; s < kMaxStats; ++s) pst_[s][j] = line[s];
+    }
+    pendingTile_ = tile;
+    hasPendingTile_ = true;
+  }
+
+  // Runs the deferred map pass of the last pipelined tile, if any.
+  void FlushTile(int64_t R) {
+    if (!hasPendingTile_) return;
+    for (int64_t r = 0; r < R; ++r) PendingTileRow(r, stream_);
+    hasPendingTile_ = false;
+    haveTileMax_ = false;
+  }
+
   // Column mode: n <= kMaxTile lines whose operands start at base[k] and are strideV apart.
   // `cached`: the tile's R x n values stay in cache between the passes, so keeping the last
   // stage's terms in the output costs no memory traffic.
@@ -419,6 +466,101 @@ class ReduceEngine {
     }
   }
 
+  // A pipelined tile whose map pass is still to run; its finished stats are pst_.
+  struct PendingTile {
+    char* base[kPorts];
+    C* pack;  // its input, then (Op::kSaveTerm) its terms, rows n apart
+    int64_t n;
+  };
+
+  // The map pass of the pending tile over its row r.
+  void PendingTileRow(int64_t r, bool stream) {
+    const PendingTile& t = pendingTile_;
+    const Port& o = ports_[Op::kIn];
+    C* out = reinterpret_cast<C*>(t.base[Op::kIn] + r * o.strideR * o.item);
+    const C* row = t.pack + r * t.n;
+    for (int64_t j = 0; j < t.n; j += kLanes) {
+      P stp[kMaxStats];
+      for (int s = 0; s < kMaxStats; ++s) stp[s] = ei::pload<P>(&pst_[s][j]);
+      P y[Op::kOut];
+      if (Op::kSaveTerm) {
+        y[0] = Op::MapSaved(ei::pload<P>(row + j), stp);
+      } else {
+        const P x = ei::pload<P>(row + j);
+        P acc = ei::pzero(stp[0]);
+        Op::Map(&x, stp, y, &acc);
+      }
+      PutPacket(out + j, y[0], stream);
+    }
+  }
+
+  // TileStages for a pipelined tile (max, then the sum): the same accumulation per line (row
+  // order). Its max pass, when not taken ahead, reads the tile from memory and packs it; the sum
+  // pass reads the packed tile, keeps the terms there, takes and packs the next tile's max and
+  // maps the pending tile.
+  template <int S>
+  void PipeTileStages(const PendingTile& tile, int64_t R, C (*st)[kMaxTile], const char* nextIn,
+                      C* nextPack) {
+    if constexpr (S < Op::kStages) {
+      using Stage = typename Op::template Stage<S>;
+      const int64_t n = tile.n;
+      const int64_t inRow = ports_[0].strideR * ports_[0].item;
+      if (S == 0) {
+        if (haveTileMax_) {  // taken and packed in the previous tile's last pass
+          std::copy(tileMax_, tileMax_ + n, st[0]);
+          haveTileMax_ = false;
+        } else {
+          std::fill(st[0], st[0] + n, Stage::template Identity<C>());
+          for (int64_t r = 0; r < R; ++r) {
+            if (r + kPrefetchRows < R) FetchHead(tile.base[0], r + kPrefetchRows);
+            const C* in = reinterpret_cast<const C*>(tile.base[0] + r * inRow);
+            C* pack = tile.pack + r * n;
+            for (int64_t j = 0; j < n; j += kLanes) {
+              const P x = ei::ploadu<P>(in + j);
+              ei::pstore(pack + j, x);
+              ei::pstore(&st[0][j], Op::template Accum<0>(ei::pload<P>(&st[0][j]), &x, &x));
+            }
+          }
+        }
+        return PipeTileStages<S + 1>(tile, R, st, nextIn, nextPack);
+      }
+      std::fill(st[S], st[S] + n, Stage::template Identity<C>());
+      const bool fuseMax = nextIn != nullptr;
+      using MaxStageOf = typename Op::template Stage<0>;
+      if (fuseMax) std::fill(tileMax_, tileMax_ + n, MaxStageOf::template Identity<C>());
+      const bool pend = hasPendingTile_;
+      const bool stream = stream_;
+      for (int64_t r = 0; r < R; ++r) {
+        if (fuseMax) {
+          if (r + kPrefetchRows < R) FetchHead(nextIn, r + kPrefetchRows);
+          const C* xn = reinterpret_cast<const C*>(nextIn + r * inRow);
+          C* pack = nextPack + r * n;
+          for (int64_t j = 0; j < n; j += kLanes) {
+            const P x = ei::ploadu<P>(xn + j);
+            ei::pstore(pack + j, x);
+            ei::pstore(&tileMax_[j], Op::template Accum<0>(ei::pload<P>(&tileMax_[j]), &x, &x));
+          }
+        }
+        C* row = tile.pack + r * n;
+        for (int64_t j = 0; j < n; j += kLanes) {
+          const P x = ei::pload<P>(row + j);
+          P stp[kMaxStats];
+          for (int s = 0; s < S; ++s) stp[s] = ei::pload<P>(&st[s][j]);
+          if (Op::kSaveTerm) {
+            const P term = Op::Term(&x, stp);
+            ei::pstore(row + j, term);
+            ei::pstore(&st[S][j], ei::padd(ei::pload<P>(&st[S][j]), term));
+          } else {
+            ei::pstore(&st[S][j], Op::template Accum<S>(ei::pload<P>(&st[S][j]), &x, stp));
+          }
+        }
+        if (pend) PendingTileRow(r, stream);
+      }
+      if (fuseMax) haveTileMax_ = true;
+      PipeTileStages<S + 1>(tile, R, st, nextIn, nextPack);
+    }
+  }
+
   // A pipelined line whose map pass is still to run.
   struct Pending {
     const C* in[Op::kIn];
@@ -552,6 +694,12 @@ class ReduceEngine {
   Pending pending_ = {};  // pipelined row mode: the line whose map pass is deferred
   bool hasPending_ = false;
   bool pendingHalf_ = false;
+  PendingTile pendingTile_ = {};  // pipelined column mode: the tile whose map is deferred
+  bool hasPendingTile_ = false;
+  alignas(64) C pst_[kMaxStats][kMaxTile];  // ... its finished stats
+  alignas(64) C tileMax_[kMaxTile];         // kFusedMax: the next tile's max, taken ahead
+  bool haveTileMax_ = false;
+  int packSlot_ = 0;           // which third of the scratch the next pipelined tile is packed into
   const C* nextIn_ = nullptr;  // kFusedMax: the next line's input, or nullptr
   bool haveMax_ = false;       // kFusedMax: nextMax_ is this line's max
   C nextMax_ = C(0);

@@ -559,12 +559,12 @@ TEST(RowwiseReduce, PipelinedBackwardsOnStreamedOutputs) {
 
 namespace {
 
-// Softmax keeps exp(x - max) in a per-thread scratch when the line fits (up to 128K fp32
+// Softmax keeps exp(x - max) in a per-thread scratch when the line fits (up to 192K fp32
 // values), else in a contiguous fp32 output, and divides it from there; a longer line with a
 // strided output takes the recomputing path. All must give the same bits, also when out
 // aliases x.
 TEST(RowwiseReduce, KeptTermsMatchRecomputedBits) {
-  for (int64_t R : {64, 100, 1024, 1100, 5000, 140000}) {
+  for (int64_t R : {64, 100, 1024, 1100, 5000, 140000, 200000}) {
     std::vector<float> x(2 * R), dense(2 * R), strided(4 * R), inplace(2 * R);
     for (int64_t i = 0; i < 2 * R; ++i) x[i] = std::sin(0.37f * static_cast<float>(i)) * 9.0f;
     inplace = x;
@@ -577,6 +577,83 @@ TEST(RowwiseReduce, KeptTermsMatchRecomputedBits) {
     for (int64_t i = 0; i < 2 * R; ++i) {
       ASSERT_EQ(dense[i], strided[2 * i]) << "R " << R << " i " << i;
       ASSERT_EQ(dense[i], inplace[i]) << "R " << R << " i " << i;
+    }
+  }
+}
+
+// Softmax and LogSoftmax along dim 0 of [R, V] whose rows are a multiple of 4 KiB apart: the
+// tiles come from memory and go through the packed pipeline (several tiles per task, the next
+// tile's max taken and packed in this one's exp pass, this one mapped in the next one's). The
+// same values with rows an odd distance apart take the one-tile-at-a-time path: same bits,
+// including a narrower last tile, NaN / inf columns, and double compute.
+TEST(RowwiseReduce, PipelinedColumnTilesMatchOneTileAtATime) {
+  struct Shape {
+    int64_t R, V, ld;
+  };
+  for (bool f64 : {false, true}) {
+    const int64_t page = f64 ? 512 : 1024;  // elements per 4 KiB
+    for (Shape sh : {Shape{5, page, page}, Shape{40, page - 24, page}, Shape{700, page, page},
+                     Shape{33, 8 * page, 8 * page}}) {
+      for (ReduceOp op : {ReduceOp::kSoftmax, ReduceOp::kLogSoftmax}) {
+        const int64_t odd = sh.V + 16;
+        std::vector<double> v(static_cast<size_t>(sh.R * sh.V));
+        for (size_t i = 0; i < v.size(); ++i) v[i] = std::sin(0.37 * static_cast<double>(i)) * 9;
+        v[3] = NAN;                                   // a NaN column
+        v[static_cast<size_t>(sh.V + 5)] = INFINITY;  // an inf column
+        v[7] = -INFINITY;
+        auto run = [&](int64_t ld, std::vector<double>* got) {
+          const size_t sz = f64 ? 8 : 4;
+          std::vector<unsigned char> in(static_cast<size_t>(sh.R * ld) * sz);
+          std::vector<unsigned char> out(in.size());
+          for (int64_t r = 0; r < sh.R; ++r) {
+            for (int64_t j = 0; j < sh.V; ++j) {
+              const double d = v[static_cast<size_t>(r * sh.V + j)];
+              const float f = static_cast<float>(d);
+              std::memcpy(&in[static_cast<size_t>(r * ld + j) * sz],
+                          f64 ? static_cast<const void*>(&d) : static_cast<const void*>(&f), sz);
+            }
+          }
+          ReduceProblem pb;
+          pb.op = op;
+          pb.computeF64 = f64;
+          pb.ndim = 2;
+          pb.shape[0] = sh.R;
+          pb.shape[1] = sh.V;
+          pb.dim = 0;
+          pb.in[0].data = in.data();
+          pb.in[0].strides[0] = ld;
+          pb.in[0].strides[1] = 1;
+          pb.in[0].storage = pb.in[0].via = f64 ? DType::F64 : DType::F32;
+          pb.out[0] = pb.in[0];
+          pb.out[0].data = out.data();
+          ThreadPool pool(2);
+          RunReduce(pb, &pool);
+          got->clear();
+          for (int64_t r = 0; r < sh.R; ++r) {
+            for (int64_t j = 0; j < sh.V; ++j) {
+              const size_t at = static_cast<size_t>(r * ld + j) * sz;
+              double d;
+              float f;
+              if (f64) {
+                std::memcpy(&d, &out[at], 8);
+              } else {
+                std::memcpy(&f, &out[at], 4);
+                d = f;
+              }
+              got->push_back(d);
+            }
+          }
+        };
+        std::vector<double> packed, plain;
+        run(sh.ld, &packed);
+        run(odd, &plain);
+        for (size_t i = 0; i < plain.size(); ++i) {
+          const bool same = std::memcmp(&packed[i], &plain[i], 8) == 0;
+          ASSERT_TRUE(same) << "R " << sh.R << " V " << sh.V << " f64 " << f64 << " op "
+                            << static_cast<int>(op) << " i " << i << ": " << packed[i] << " vs "
+                            << plain[i];
+        }
+      }
     }
   }
 }
