@@ -159,10 +159,12 @@ void RunElementwise(const KernelRow& row, Precision precision, const Elementwise
   }
   BuildLayout(problem.ndim, problem.shape, slots, strides, &job.layout);
   job.numElems = numElems;
-  // Stream when the output is walked contiguously and the call's traffic exceeds the LLC (the
-  // output would be evicted before anyone reads it). Values are the same either way.
+  // Stream when the output is walked contiguously and the call's traffic fills the LLC (the
+  // output would be evicted before anyone reads it). Values are the same either way. At exactly
+  // the LLC (int8 Selu over 16M elements: 32 MiB against a planned 32 MiB) streaming measured
+  // 453 us against 500-515 with plain stores.
   const int inner = job.layout.ndim - 1;
-  job.stream = job.layout.stride[0][inner] == 1 && traffic > LastLevelCacheBytes();
+  job.stream = job.layout.stride[0][inner] == 1 && traffic >= LastLevelCacheBytes();
   const bool tiled = !anyCast && UseTiles(job.layout);
   job.blockElems = ContiguousBlockElems(maxItem, numElems);
   const int64_t numBlocks =
