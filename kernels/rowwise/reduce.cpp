@@ -23,8 +23,8 @@ constexpr int kMaxPorts = 4;
 // number of threads.
 constexpr int64_t kTaskValues = int64_t{1} << 16;
 // Row mode: up to this many lines per task, within this many values.
-constexpr int64_t kPipeLines = 8;
-constexpr int64_t kPipeTaskValues = int64_t{1} << 18;
+constexpr int64_t kPipeLines = 16;
+constexpr int64_t kPipeTaskValues = int64_t{1} << 19;
 // Column mode keeps one tile's R x width values of an operand within this many bytes, so that
 // the reduction passes after the first re-read it from cache.
 constexpr int64_t kTileBytes = int64_t{512} << 10;
