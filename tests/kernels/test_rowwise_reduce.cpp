@@ -585,7 +585,7 @@ TEST(RowwiseReduce, KeptTermsMatchRecomputedBits) {
 // tiles come from memory and go through the packed pipeline (several tiles per task, the next
 // tile's max taken and packed in this one's exp pass, this one mapped in the next one's). The
 // same values with rows an odd distance apart take the one-tile-at-a-time path: same bits,
-// including a narrower last tile, NaN / inf columns, and double compute.
+// including a narrower last tile, NaN / inf columns, double compute, and out = in.
 TEST(RowwiseReduce, PipelinedColumnTilesMatchOneTileAtATime) {
   struct Shape {
     int64_t R, V, ld;
@@ -601,10 +601,11 @@ TEST(RowwiseReduce, PipelinedColumnTilesMatchOneTileAtATime) {
         v[3] = NAN;                                   // a NaN column
         v[static_cast<size_t>(sh.V + 5)] = INFINITY;  // an inf column
         v[7] = -INFINITY;
-        auto run = [&](int64_t ld, std::vector<double>* got) {
+        auto run = [&](int64_t ld, bool inPlace, std::vector<double>* got) {
           const size_t sz = f64 ? 8 : 4;
           std::vector<unsigned char> in(static_cast<size_t>(sh.R * ld) * sz);
-          std::vector<unsigned char> out(in.size());
+          std::vector<unsigned char> separate(in.size());
+          std::vector<unsigned char>& out = inPlace ? in : separate;
           for (int64_t r = 0; r < sh.R; ++r) {
             for (int64_t j = 0; j < sh.V; ++j) {
               const double d = v[static_cast<size_t>(r * sh.V + j)];
@@ -644,11 +645,13 @@ TEST(RowwiseReduce, PipelinedColumnTilesMatchOneTileAtATime) {
             }
           }
         };
-        std::vector<double> packed, plain;
-        run(sh.ld, &packed);
-        run(odd, &plain);
+        std::vector<double> packed, inPlace, plain;
+        run(sh.ld, false, &packed);
+        run(sh.ld, true, &inPlace);
+        run(odd, false, &plain);
         for (size_t i = 0; i < plain.size(); ++i) {
-          const bool same = std::memcmp(&packed[i], &plain[i], 8) == 0;
+          const bool same = std::memcmp(&packed[i], &plain[i], 8) == 0 &&
+                            std::memcmp(&inPlace[i], &plain[i], 8) == 0;
           ASSERT_TRUE(same) << "R " << sh.R << " V " << sh.V << " f64 " << f64 << " op "
                             << static_cast<int>(op) << " i " << i << ": " << packed[i] << " vs "
                             << plain[i];
