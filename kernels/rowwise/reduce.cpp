@@ -32,11 +32,12 @@ constexpr int64_t kMinTile = 64;
 // Outputs of at least this many bytes (far beyond the caches) are written with streaming stores.
 constexpr int64_t kStreamBytes = int64_t{16} << 20;
 // The per-thread scratch that keeps the terms of a line or tile between the passes (Softmax),
-// or three packed tiles: it stays in L2 next to the line or tile itself.
+// or two packed tiles: it stays in L2 next to the line or tile itself.
 constexpr int64_t kScratchBytes = int64_t{768} << 10;
 // Column mode, Softmax and LogSoftmax on tiles from memory: lines per packed tile (at most),
-// and up to this many tiles per task. Narrow tiles measured fastest (16M fp32 [1024, 16384] at
-// 2 threads: 32-64 lines 3.6-3.9 ms, 96 4.1, 128 4.8; unpacked 1024-line tiles 4.5-5.0).
+// and up to this many tiles per task. 16M fp32 [1024, 16384] at 2 threads: 32-64 lines 3.6-3.9
+// ms (96 and 128 as fast with two tiles in the scratch, 1.2-1.35x slower with three); unpacked
+// 1024-line tiles 4.5-5.0 ms.
 constexpr int64_t kPackTile = 64;
 constexpr int64_t kPipeTiles = 16;
 
@@ -103,7 +104,7 @@ Layout MakeLayout(const ReduceProblem& pb) {
     l.cached = rowBytes % 4096 != 0 && l.R * w * static_cast<int64_t>(sizeof(float)) <= kTileBytes;
     if (!l.cached) {
       w = kMaxTile;
-      // Softmax and LogSoftmax pipeline packed tiles (ReduceEngine::TilePipelined): three of
+      // Softmax and LogSoftmax pipeline packed tiles (ReduceEngine::TilePipelined): two of
       // them fit in the scratch, every operand walks the lines contiguously in the compute type.
       const DType native = pb.computeF64 ? DType::F64 : DType::F32;
       const int64_t cBytes = pb.computeF64 ? 8 : 4;
@@ -112,7 +113,7 @@ Layout MakeLayout(const ReduceProblem& pb) {
         packable = packable && l.port[k].strideV == 1 && l.port[k].storage == native &&
                    (l.port[k].via == DType::F64 || l.port[k].via == native);
       }
-      const int64_t pw = std::min(kPackTile, kScratchBytes / (3 * l.R * cBytes) / 16 * 16);
+      const int64_t pw = std::min(kPackTile, kScratchBytes / (2 * l.R * cBytes) / 16 * 16);
       if (packable && pw >= 16) {
         w = pw;
         l.packed = true;

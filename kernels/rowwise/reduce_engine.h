@@ -149,20 +149,21 @@ class ReduceEngine {
 
   // Column mode, pipelined: whether tiles of n lines can go through TilePipelined: a
   // max-then-sum op (Softmax, LogSoftmax) whose operands walk a tile's rows contiguously in the
-  // compute type, n whole packets, and room for three packed tiles (R x n each) in the scratch.
+  // compute type, n whole packets, and room for two packed tiles (R x n each) in the scratch.
   bool TilePipelinable(int64_t R, int64_t n) const {
     if (!kFusedMax || n % kLanes != 0 || n > kMaxTile) return false;
     for (int k = 0; k < kPorts; ++k) {
       if (ports_[k].strideV != 1 || !InPlace<C>(ports_[k].storage, ports_[k].via)) return false;
     }
-    return scratch_ != nullptr && 3 * R * n <= scratchCount_;
+    return scratch_ != nullptr && 2 * R * n <= scratchCount_;
   }
 
   // Column mode, pipelined. A tile whose rows are far apart in memory is read from there once:
-  // the pass that takes its max copies it into a third of the scratch (rows n apart), where its
-  // exp pass reads it and leaves its terms. That pass also takes the next tile's max and copies
-  // it (`next`: its bases, nullptr when the next tile does not follow this way), and runs the
-  // previous tile's map pass row by row, so that the stores overlap the reads and arithmetic.
+  // the pass that takes its max copies it into one half of the scratch (rows n apart), where its
+  // exp pass reads it and leaves its terms. That pass also runs the previous tile's map pass row
+  // by row from the other half, so that the stores overlap the reads and arithmetic, and takes
+  // the next tile's max and copies it into that half, each row right after the map has read it
+  // (`next`: the next tile's bases, nullptr when it does not follow this way).
   // Each line's values are accumulated in row order, as in Tile: the same bits. Every tile of a
   // sequence has the same R and n; end with FlushTile.
   void TilePipelined(char* const* base, int64_t R, int64_t n, char* const* next) {
@@ -170,7 +171,7 @@ class ReduceEngine {
     for (int k = 0; k < kPorts; ++k) tile.base[k] = base[k];
     tile.n = n;
     tile.pack = scratch_ + packSlot_ * R * n;
-    const int nextSlot = (packSlot_ + 1) % 3;
+    const int nextSlot = (packSlot_ + 1) % 2;
     const char* nextIn = next != nullptr ? next[0] : nullptr;
     C* nextPack = next != nullptr ? scratch_ + nextSlot * R * n : nullptr;
     alignas(64) C st[kMaxStats][kMaxTile];
@@ -531,6 +532,8 @@ class ReduceEngine {
       const bool pend = hasPendingTile_;
       const bool stream = stream_;
       for (int64_t r = 0; r < R; ++r) {
+        // The pending tile's row r first: the next tile's row r takes its place.
+        if (pend) PendingTileRow(r, stream);
         if (fuseMax) {
           if (r + kPrefetchRows < R) FetchHead(nextIn, r + kPrefetchRows);
           const C* xn = reinterpret_cast<const C*>(nextIn + r * inRow);
@@ -554,7 +557,6 @@ class ReduceEngine {
             ei::pstore(&st[S][j], Op::template Accum<S>(ei::pload<P>(&st[S][j]), &x, stp));
           }
         }
-        if (pend) PendingTileRow(r, stream);
       }
       if (fuseMax) haveTileMax_ = true;
       PipeTileStages<S + 1>(tile, R, st, nextIn, nextPack);
@@ -699,7 +701,7 @@ class ReduceEngine {
   alignas(64) C pst_[kMaxStats][kMaxTile];  // ... its finished stats
   alignas(64) C tileMax_[kMaxTile];         // kFusedMax: the next tile's max, taken ahead
   bool haveTileMax_ = false;
-  int packSlot_ = 0;           // which third of the scratch the next pipelined tile is packed into
+  int packSlot_ = 0;           // which half of the scratch the next pipelined tile is packed into
   const C* nextIn_ = nullptr;  // kFusedMax: the next line's input, or nullptr
   bool haveMax_ = false;       // kFusedMax: nextMax_ is this line's max
   C nextMax_ = C(0);
