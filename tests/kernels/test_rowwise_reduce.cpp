@@ -585,7 +585,8 @@ TEST(RowwiseReduce, KeptTermsMatchRecomputedBits) {
 // tiles come from memory and go through the packed pipeline (several tiles per task, the next
 // tile's max taken and packed in this one's exp pass, this one mapped in the next one's). The
 // same values with rows an odd distance apart take the one-tile-at-a-time path: same bits,
-// including a narrower last tile, NaN / inf columns, double compute, and out = in.
+// including a narrower last tile, NaN / inf columns, double compute, out = in, and lines long
+// enough (3000) that the tiles narrow to fit the scratch.
 TEST(RowwiseReduce, PipelinedColumnTilesMatchOneTileAtATime) {
   struct Shape {
     int64_t R, V, ld;
@@ -593,7 +594,7 @@ TEST(RowwiseReduce, PipelinedColumnTilesMatchOneTileAtATime) {
   for (bool f64 : {false, true}) {
     const int64_t page = f64 ? 512 : 1024;  // elements per 4 KiB
     for (Shape sh : {Shape{5, page, page}, Shape{40, page - 24, page}, Shape{700, page, page},
-                     Shape{33, 8 * page, 8 * page}}) {
+                     Shape{33, 8 * page, 8 * page}, Shape{3000, page, page}}) {
       for (ReduceOp op : {ReduceOp::kSoftmax, ReduceOp::kLogSoftmax}) {
         const int64_t odd = sh.V + 16;
         std::vector<double> v(static_cast<size_t>(sh.R * sh.V));
