@@ -147,9 +147,11 @@ Layout MakeLayout(const ReduceProblem& pb) {
   const int64_t valuesPerItem = l.R * l.width;
   l.perTask = std::max<int64_t>(1, kTaskValues / valuesPerItem);
   // Row mode runs a task's lines as a pipeline (the map pass of one line inside the next line's
-  // last pass): long lines go by several per task, so that the pipeline fills.
+  // last pass): long lines go by several per task, so that the pipeline fills, while a tensor
+  // of few lines keeps at least 4 tasks (a 1M tensor of 32K rows: 4 tasks of 8 lines).
   if (!l.columns) {
-    l.perTask = std::max(l.perTask, std::min(kPipeLines, kPipeTaskValues / valuesPerItem));
+    const int64_t pipe = std::min(kPipeLines, kPipeTaskValues / valuesPerItem);
+    l.perTask = std::max(l.perTask, std::min(pipe, std::max<int64_t>(2, l.items / 4)));
   } else if (l.packed) {
     // Packed tiles go by several per task, so that the pipeline fills.
     l.perTask = std::max(l.perTask, std::min(kPipeTiles, l.items / 8));
