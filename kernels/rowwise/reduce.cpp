@@ -106,12 +106,13 @@ Layout MakeLayout(const ReduceProblem& pb) {
       w = kMaxTile;
       // Softmax and LogSoftmax pipeline packed tiles (ReduceEngine::TilePipelined): two of
       // them fit in the scratch, every operand walks the lines contiguously in the compute type.
-      const DType native = pb.computeF64 ? DType::F64 : DType::F32;
       const int64_t cBytes = pb.computeF64 ? 8 : 4;
       bool packable = pb.op == ReduceOp::kSoftmax || pb.op == ReduceOp::kLogSoftmax;
       for (int k = 0; k < l.ports; ++k) {
-        packable = packable && l.port[k].strideV == 1 && l.port[k].storage == native &&
-                   (l.port[k].via == DType::F64 || l.port[k].via == native);
+        const Port& p = l.port[k];
+        packable =
+            packable && p.strideV == 1 &&
+            (pb.computeF64 ? InPlace<double>(p.storage, p.via) : InPlace<float>(p.storage, p.via));
       }
       const int64_t pw = std::min(kPackTile, kScratchBytes / (2 * l.R * cBytes) / 16 * 16);
       if (packable && pw >= 16) {

@@ -181,12 +181,7 @@ class ReduceEngine {
     alignas(64) C st[kMaxStats][kMaxTile];
     PipeTileStages<0>(tile, R, st, nextIn, nextPack);
     packSlot_ = nextSlot;
-    for (int64_t j = 0; j < n; ++j) {
-      C line[kMaxStats];
-      for (int s = 0; s < kMaxStats; ++s) line[s] = st[s][j];
-      Op::Finish(line);
-      for (int s = 0; s < kMaxStats; ++s) pst_[s][j] = line[s];
-    }
+    FinishColumns(st, pst_, n);
     pendingTile_ = tile;
     hasPendingTile_ = true;
   }
@@ -222,12 +217,7 @@ class ReduceEngine {
     saveTerm_ = keep_ != nullptr;
     alignas(64) C st[kMaxStats][kMaxTile];
     TileStages<0>(base, R, n, padded, st);
-    for (int64_t j = 0; j < padded; ++j) {
-      C line[kMaxStats];
-      for (int s = 0; s < kMaxStats; ++s) line[s] = st[s][j];
-      Op::Finish(line);
-      for (int s = 0; s < kMaxStats; ++s) st[s][j] = line[s];
-    }
+    FinishColumns(st, st, padded);
     alignas(64) C lineAcc[kMaxTile];
     std::fill(lineAcc, lineAcc + padded, C(0));
     alignas(64) C inBuf[Op::kIn][kMaxTile];
@@ -311,6 +301,16 @@ class ReduceEngine {
       for (int64_t i = 0; i < width; ++i) v[i] = Stage::MergeScalar(v[i], v[i + width]);
     }
     return v[0];
+  }
+
+  // Column mode: Op::Finish on each of the n lines' stats in `st`, written to `dst` (may be st).
+  static void FinishColumns(const C (*st)[kMaxTile], C (*dst)[kMaxTile], int64_t n) {
+    for (int64_t j = 0; j < n; ++j) {
+      C line[kMaxStats];
+      for (int s = 0; s < kMaxStats; ++s) line[s] = st[s][j];
+      Op::Finish(line);
+      for (int s = 0; s < kMaxStats; ++s) dst[s][j] = line[s];
+    }
   }
 
   // A stage's four accumulator chains as one value: pairwise, then across the lanes. The one
@@ -444,14 +444,15 @@ class ReduceEngine {
       using Stage = typename Op::template Stage<S>;
       std::fill(st[S], st[S] + padded, Stage::template Identity<C>());
       alignas(64) C buf[Op::kIn][kMaxTile];
-      const int64_t fetchRows = kPrefetchRows;
       for (int64_t r = 0; r < R; ++r) {
         const C* in[Op::kIn];
         for (int k = 0; k < Op::kIn; ++k) {
           const Port& p = ports_[k];
           in[k] = LoadRun<C>(p, base[k] + r * p.strideR * p.item, p.strideV, n, padded, buf[k]);
         }
-        if ((S == 0 || !cached_) && r + fetchRows < R) FetchHead(base[0], r + fetchRows);
+        if ((S == 0 || !cached_) && r + kPrefetchRows < R) {
+          FetchRow(base[0], r + kPrefetchRows, kPrefetchHead);
+        }
         C* keep = saveTerm_ ? KeepRow(r) : nullptr;
         for (int64_t j = 0; j < padded; j += kLanes) {
           P x[Op::kIn];
@@ -499,6 +500,22 @@ class ReduceEngine {
     }
   }
 
+  // Packed column mode: copies row r of the tile at `tile` (n values, fetching the row
+  // kPackFetchRows ahead) into `pack` (rows n apart) and takes it into the running max `max`.
+  EIGEN_ALWAYS_INLINE void PackRow(const char* tile, C* pack, int64_t r, int64_t R, int64_t n,
+                                   C* max) const {
+    if (r + kPackFetchRows < R) {
+      FetchRow(tile, r + kPackFetchRows, n * static_cast<int64_t>(sizeof(C)));
+    }
+    const C* in = reinterpret_cast<const C*>(tile + r * ports_[0].strideR * ports_[0].item);
+    C* row = pack + r * n;
+    for (int64_t j = 0; j < n; j += kLanes) {
+      const P x = ei::ploadu<P>(in + j);
+      ei::pstore(row + j, x);
+      ei::pstore(max + j, Op::template Accum<0>(ei::pload<P>(max + j), &x, &x));
+    }
+  }
+
   // TileStages for a pipelined tile (max, then the sum): the same accumulation per line (row
   // order). Its max pass, when not taken ahead, reads the tile from memory and packs it; the sum
   // pass reads the packed tile, keeps the terms there, takes and packs the next tile's max and
@@ -509,23 +526,13 @@ class ReduceEngine {
     if constexpr (S < Op::kStages) {
       using Stage = typename Op::template Stage<S>;
       const int64_t n = tile.n;
-      const int64_t inRow = ports_[0].strideR * ports_[0].item;
       if (S == 0) {
         if (haveTileMax_) {  // taken and packed in the previous tile's last pass
           std::copy(tileMax_, tileMax_ + n, st[0]);
           haveTileMax_ = false;
         } else {
           std::fill(st[0], st[0] + n, Stage::template Identity<C>());
-          for (int64_t r = 0; r < R; ++r) {
-            if (r + kPackFetchRows < R) FetchRow(tile.base[0], r + kPackFetchRows, n);
-            const C* in = reinterpret_cast<const C*>(tile.base[0] + r * inRow);
-            C* pack = tile.pack + r * n;
-            for (int64_t j = 0; j < n; j += kLanes) {
-              const P x = ei::ploadu<P>(in + j);
-              ei::pstore(pack + j, x);
-              ei::pstore(&st[0][j], Op::template Accum<0>(ei::pload<P>(&st[0][j]), &x, &x));
-            }
-          }
+          for (int64_t r = 0; r < R; ++r) PackRow(tile.base[0], tile.pack, r, R, n, st[0]);
         }
         return PipeTileStages<S + 1>(tile, R, st, nextIn, nextPack);
       }
@@ -538,16 +545,7 @@ class ReduceEngine {
       for (int64_t r = 0; r < R; ++r) {
         // The pending tile's row r first: the next tile's row r takes its place.
         if (pend) PendingTileRow(r, stream);
-        if (fuseMax) {
-          if (r + kPackFetchRows < R) FetchRow(nextIn, r + kPackFetchRows, n);
-          const C* xn = reinterpret_cast<const C*>(nextIn + r * inRow);
-          C* pack = nextPack + r * n;
-          for (int64_t j = 0; j < n; j += kLanes) {
-            const P x = ei::ploadu<P>(xn + j);
-            ei::pstore(pack + j, x);
-            ei::pstore(&tileMax_[j], Op::template Accum<0>(ei::pload<P>(&tileMax_[j]), &x, &x));
-          }
-        }
+        if (fuseMax) PackRow(nextIn, nextPack, r, R, n, tileMax_);
         C* row = tile.pack + r * n;
         for (int64_t j = 0; j < n; j += kLanes) {
           const P x = ei::pload<P>(row + j);
@@ -674,19 +672,13 @@ class ReduceEngine {
   };
   Fetcher MakeFetcher() const { return {next_, nextOut_, ports_[0].item, ports_[Op::kIn].item}; }
 
-  // Column mode: fetches the head of row r of the first input's tile at `tile`.
-  void FetchHead(const char* tile, int64_t r) const {
+  // Column mode: fetches the first `bytes` of row r of the first input's tile at `tile` (when
+  // the tile's rows are contiguous).
+  EIGEN_ALWAYS_INLINE void FetchRow(const char* tile, int64_t r, int64_t bytes) const {
     const Port& p = ports_[0];
     if (p.strideV != 1) return;
     const char* row = tile + r * p.strideR * p.item;
-    for (int64_t b = 0; b < kPrefetchHead; b += 64) __builtin_prefetch(row + b);
-  }
-
-  // Packed column mode: fetches row r of the first input's tile at `tile` (n values).
-  void FetchRow(const char* tile, int64_t r, int64_t n) const {
-    const Port& p = ports_[0];
-    const char* row = tile + r * p.strideR * p.item;
-    for (int64_t b = 0; b < n * p.item; b += 64) __builtin_prefetch(row + b);
+    for (int64_t b = 0; b < bytes; b += 64) __builtin_prefetch(row + b);
   }
 
   // Column mode: where row r of the kept terms starts.
