@@ -2,8 +2,9 @@
 // (so 0), input and values broadcast. As the vendor: each dtype is checked on its own against
 // {FLOAT, FLOAT16, BFLOAT16}, and out is checked only for its element count. The kernel reads
 // values in input's dtype and writes input's dtype, so mixed dtypes fail at kernel selection
-// (561003). An out of another shape with the same element count receives the result in
-// row-major order when it is contiguous (else 161002: divergences.md).
+// (561003), unless a tensor is empty (success, nothing to do). An out of another shape with the
+// same element count receives the result in row-major order when it is contiguous (else 161002:
+// divergences.md).
 #include "aclnnop/aclnn_heaviside.h"
 
 #include <string>
@@ -67,7 +68,10 @@ int GetWorkspaceSize(const aclTensor* input, const aclTensor* values, const aclT
                                              " must hold as many elements as the broadcast shape " +
                                              opcheck::ShapeString(shape));
   }
-  if (values->dtype != input->dtype || out->dtype != input->dtype) {
+  // The vendor returns 0 for an empty input, values or out before the kernel is chosen, so
+  // mixed dtypes pass there (the executor then does nothing).
+  const bool empty = opcheck::IsEmpty(input) || opcheck::IsEmpty(values) || opcheck::IsEmpty(out);
+  if (!empty && (values->dtype != input->dtype || out->dtype != input->dtype)) {
     return Fail(ACLNN_ERR_INNER_FIND_KERNEL_ERROR,
                 std::string(kOpName) + ": no kernel for input " + DtypeName(input->dtype) +
                     ", values " + DtypeName(values->dtype) + ", out " + DtypeName(out->dtype) +

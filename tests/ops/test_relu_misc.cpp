@@ -150,6 +150,14 @@ TEST(HeavisideOp, FailureTable) {
   ExpectFailure(Heaviside(&a, &w, &o), ACLNN_ERR_PARAM_INVALID, api, "cannot broadcast");
   ExpectFailure(Heaviside(&a, &b, &bad), ACLNN_ERR_PARAM_INVALID, api, "out shape [2,1,5]");
   ExpectFailure(Heaviside(&a, &h, &o), ACLNN_ERR_INNER_FIND_KERNEL_ERROR, api, "no kernel");
+  // An empty tensor returns success before the kernel is chosen: mixed dtypes pass there, and
+  // nothing is written.
+  DevTensor e({0, 4}, ACL_FLOAT), eo({0, 4}, ACL_FLOAT), v16({4}, ACL_FLOAT16, {1, 2, 3, 4});
+  EXPECT_EQ(Heaviside(&e, &v16, &eo).status, ACLNN_SUCCESS);
+  DevTensor e16({0}, ACL_FLOAT16);
+  EXPECT_EQ(Heaviside(&a, &e16, &o).status, ACLNN_ERR_PARAM_INVALID);  // [2,3] vs [0]: no broadcast
+  DevTensor one16({1}, ACL_FLOAT16, {0.5}), eo16({0, 4}, ACL_FLOAT16);
+  EXPECT_EQ(Heaviside(&e, &one16, &eo16).status, ACLNN_SUCCESS);
 }
 
 }  // namespace
