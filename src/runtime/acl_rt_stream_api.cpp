@@ -13,7 +13,8 @@ aclError aclrtCreateStream(aclrtStream* stream) {
   return Traced(
       "aclrtCreateStream", [&](Call& c) { c.Out("stream", stream); },
       [&] {
-        return Api("aclrtCreateStream", [&] { return aclcpu::rt::CreateStream(stream, 0, 0); });
+        return Api("aclrtCreateStream",
+                   [&] { return aclcpu::rt::CreateStream("aclrtCreateStream", stream, 0, 0); });
       },
       aclcpu::trace::WroteObject("stream", "stream", stream, true));
 }
@@ -23,8 +24,9 @@ aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uin
       "aclrtCreateStreamWithConfig",
       [&](Call& c) { c.Out("stream", stream).UInt("priority", priority).Hex("flag", flag); },
       [&] {
-        return Api("aclrtCreateStreamWithConfig",
-                   [&] { return aclcpu::rt::CreateStream(stream, priority, flag); });
+        return Api("aclrtCreateStreamWithConfig", [&] {
+          return aclcpu::rt::CreateStream("aclrtCreateStreamWithConfig", stream, priority, flag);
+        });
       },
       aclcpu::trace::WroteObject("stream", "stream", stream, true));
 }

@@ -40,7 +40,7 @@ int GetCurrentContext(aclrtContext* context);
 int CtxGetCurrentDefaultStream(aclrtStream* stream);
 
 // stream_api.cpp
-int CreateStream(aclrtStream* stream, uint32_t priority, uint32_t flag);
+int CreateStream(const char* api, aclrtStream* stream, uint32_t priority, uint32_t flag);
 int DestroyStream(aclrtStream stream, bool force);
 int SynchronizeStream(aclrtStream stream, int32_t timeoutMs, bool checkTimeout);
 int StreamQuery(aclrtStream stream, aclrtStreamStatus* status);

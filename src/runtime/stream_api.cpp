@@ -29,22 +29,22 @@ int StreamDevice(const char* api, aclrtStream stream, int32_t* device) {
   return ACL_SUCCESS;
 }
 
-int CreateStream(aclrtStream* stream, uint32_t /*priority*/, uint32_t /*flag*/) {
+int CreateStream(const char* api, aclrtStream* stream, uint32_t /*priority*/, uint32_t /*flag*/) {
   // Priority and flags change nothing here: the NPU documents priority as reserved, and every
   // stream runs its tasks in order on its own worker.
   if (stream == nullptr) {
-    return Fail(ACL_ERROR_INVALID_PARAM, "aclrtCreateStream: stream is NULL");
+    return Failf(ACL_ERROR_INVALID_PARAM, "%s: stream is NULL", api);
   }
   std::shared_ptr<Context> ctx;
-  if (int rc = RequireContext("aclrtCreateStream", &ctx)) return rc;
+  if (int rc = RequireContext(api, &ctx)) return rc;
   auto created = std::make_shared<Stream>(NewHandle(HandleKind::kStream), ctx->device, ctx->handle,
                                           false, LaunchBlockingRequested());
   Registry& reg = Reg();
   {
     std::lock_guard<std::mutex> lock(reg.mu);
     if (reg.contexts.count(ctx->handle) == 0) {
-      return Fail(ACL_ERROR_RT_CONTEXT_NULL,
-                  "aclrtCreateStream: the current context was destroyed meanwhile");
+      return Failf(ACL_ERROR_RT_CONTEXT_NULL, "%s: the current context was destroyed meanwhile",
+                   api);
     }
     reg.streams[created->handle()] = created;
   }

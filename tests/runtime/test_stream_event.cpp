@@ -70,6 +70,9 @@ TEST_F(StreamTest, TaskErrorIsReportedOnceBySynchronize) {
 
 TEST_F(StreamTest, HandlesAreValidated) {
   EXPECT_EQ(aclrtCreateStream(nullptr), ACL_ERROR_INVALID_PARAM);
+  EXPECT_NE(TakeMessage().find("aclrtCreateStream: stream is NULL"), std::string::npos);
+  EXPECT_EQ(aclrtCreateStreamWithConfig(nullptr, 0, 0), ACL_ERROR_INVALID_PARAM);
+  EXPECT_NE(TakeMessage().find("aclrtCreateStreamWithConfig: stream is NULL"), std::string::npos);
   EXPECT_EQ(aclrtDestroyStream(nullptr), ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclrtDestroyStreamForce(nullptr), ACL_ERROR_INVALID_PARAM);
   aclrtStream garbage = reinterpret_cast<aclrtStream>(0xdeadbeef);
