@@ -124,14 +124,29 @@ int ViewInAllocation(const char* op, const char* arg, const ViewRef& view, rt::P
       who() + " " + ViewString(view) + " ends " + ToString(bytes.end - allocEnd) +
       " bytes past the end of its allocation of " + std::to_string(info.requested) + " bytes";
   const i128 roundedEnd = allocBegin + static_cast<i128>(info.rounded);
-  if (bytes.end > roundedEnd) return Fail(ACLNN_ERR_PARAM_INVALID, past);
-  // Inside the size CANN rounds every aclrtMalloc up to: works on the NPU, so only a warning,
-  // unless ACLNN_CPU_CHECK=2.
-  char text[160];
-  std::snprintf(text, sizeof(text),
-                " (the allocation at %p; inside the %zu bytes CANN reserves for it by rounding "
-                "up",
-                info.base, info.rounded);
+  const i128 mappedEnd = allocBegin + static_cast<i128>(std::max(info.mapped, info.rounded));
+  if (bytes.end > mappedEnd) {
+    return Fail(ACLNN_ERR_PARAM_INVALID,
+                past + " (and past the " + std::to_string(info.mapped) + " bytes mapped for it)");
+  }
+  // Inside the size CANN rounds every aclrtMalloc up to, the access works on the NPU. Past it,
+  // the NPU writes on into whatever device memory follows (the vendor's
+  // SoftmaxCrossEntropyWithLogits sample writes 256 bytes of floats into a 128-byte buffer and
+  // prints its loss); here the allocation's own pages follow, which no other allocation shares,
+  // so the access is safe and goes ahead. A warning either way; ACLNN_CPU_CHECK=2 refuses both.
+  char text[200];
+  if (bytes.end <= roundedEnd) {
+    std::snprintf(text, sizeof(text),
+                  " (the allocation at %p; inside the %zu bytes CANN reserves for it by rounding "
+                  "up",
+                  info.base, info.rounded);
+  } else {
+    std::snprintf(text, sizeof(text),
+                  " (the allocation at %p; past the %zu bytes CANN reserves for it, where the NPU "
+                  "would write into whatever memory follows; inside the %zu bytes mapped for it "
+                  "here",
+                  info.base, info.rounded, info.mapped);
+  }
   if (CheckEnabled(2)) {
     return Fail(ACLNN_ERR_PARAM_INVALID, past + text + ", refused at ACLNN_CPU_CHECK=2)");
   }

@@ -179,6 +179,7 @@ PointerKind ClassifyPointer(const void* p, AllocationInfo* info) {
       info->base = reinterpret_cast<const void*>(b->base);
       info->requested = b->requested;
       info->rounded = b->rounded;
+      info->mapped = b->mapped;
       info->id = b->id;
       info->device = b->device;
     }
@@ -312,6 +313,7 @@ PointerKind PinLocked(Table& t, const void* p, AllocationInfo* info) {
     info->base = reinterpret_cast<const void*>(b->base);
     info->requested = b->requested;
     info->rounded = b->rounded;
+    info->mapped = b->mapped;
     info->id = b->id;
     info->device = b->device;
     return kind;

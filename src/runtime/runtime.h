@@ -22,6 +22,7 @@ struct AllocationInfo {
   const void* base = nullptr;  // what aclrtMalloc returned
   size_t requested = 0;        // the size the user asked for (bounds are checked against this)
   size_t rounded = 0;          // what CANN reserves for it (a multiple of 32, usually plus 32)
+  size_t mapped = 0;           // bytes addressable from base (whole pages; >= rounded on device)
   uint64_t id = 0;             // unique per allocation, never reused
   int32_t device = 0;
 };

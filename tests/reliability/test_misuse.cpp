@@ -1,6 +1,7 @@
 // Misuse of the public API: each case is refused with a status and a message naming the fault.
 // Every test here fails if its check is removed (the call would then succeed, or crash).
 #include <gmock/gmock.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdint>
@@ -18,17 +19,19 @@ class Misuse : public RelTest {};
 
 // --- 1. view bounds -------------------------------------------------------------------------
 
-// (Overruns inside the size CANN rounds an allocation up to are only warned about: see
-// test_rounding.cpp.)
-TEST_F(Misuse, ViewOneElementPastTheRoundedAllocation) {
-  void* small = Alloc(24);  // 6 floats; CANN reserves 64 bytes (16 floats) for it
-  T g({17}, ACL_FLOAT, Alloc(68)), x({17}, ACL_FLOAT, Alloc(68));
-  T out({17}, ACL_FLOAT, small, {}, 0, {17});
+// (Overruns inside the size CANN rounds an allocation up to, and past it inside the allocation's
+// own pages, are only warned about: see test_rounding.cpp.)
+TEST_F(Misuse, ViewOneElementPastTheAllocationsPages) {
+  const int64_t n = static_cast<int64_t>(sysconf(_SC_PAGESIZE)) / 4 + 1;
+  void* small = Alloc(24);  // 6 floats; one page mapped for it
+  T g({n}, ACL_FLOAT, Alloc(4 * n)), x({n}, ACL_FLOAT, Alloc(4 * n));
+  T out({n}, ACL_FLOAT, small, {}, 0, {n});
   aclOpExecutor* exec = nullptr;
   EXPECT_EQ(SwishPlan(g, x, out, &exec), ACLNN_ERR_PARAM_INVALID);
   const std::string m = TakeErr();
   EXPECT_THAT(m, HasSubstr("gradInput"));
-  EXPECT_THAT(m, HasSubstr("ends 44 bytes past the end of its allocation of 24 bytes"));
+  EXPECT_THAT(m, HasSubstr("ends " + std::to_string(4 * n - 24) +
+                           " bytes past the end of its allocation of 24 bytes"));
 }
 
 TEST_F(Misuse, NegativeOffsetStartsBeforeTheAllocation) {
@@ -44,10 +47,13 @@ TEST_F(Misuse, NegativeOffsetStartsBeforeTheAllocation) {
 
 TEST_F(Misuse, StridedExtentPastTheAllocation) {
   T g({3}, ACL_FLOAT, Alloc(12)), x({3}, ACL_FLOAT, Alloc(12));
-  T out({3}, ACL_FLOAT, Alloc(24), {11}, 0, {23});  // elements 0, 11, 22: 92 bytes (of 64)
+  // Elements 0, P/4 and P/2 of a page of P bytes: 2P + 4 bytes, past the one page mapped.
+  const int64_t stride = static_cast<int64_t>(sysconf(_SC_PAGESIZE)) / 4;
+  T out({3}, ACL_FLOAT, Alloc(24), {stride}, 0, {2 * stride + 1});
   aclOpExecutor* exec = nullptr;
   EXPECT_EQ(SwishPlan(g, x, out, &exec), ACLNN_ERR_PARAM_INVALID);
-  EXPECT_THAT(TakeErr(), HasSubstr("ends 68 bytes past the end of its allocation of 24 bytes"));
+  EXPECT_THAT(TakeErr(), HasSubstr("ends " + std::to_string(8 * stride + 4 - 24) +
+                                   " bytes past the end of its allocation of 24 bytes"));
 }
 
 TEST_F(Misuse, AbsurdStridesAreRefusedWithoutOverflow) {

@@ -3,6 +3,7 @@
 // behind the executor (row F), memory of another device than the stream's (row I, also for
 // copies), and address setters given a tensor that is not the captured one.
 #include <gmock/gmock.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <vector>
@@ -63,11 +64,15 @@ TEST_F(Phase2, RepointingAnOutputToPartiallyOverlapAnInputIsRefused) {
   ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
   const std::vector<float> got = Read(buf, kN);
   for (int64_t i = 0; i < kN; ++i) EXPECT_NEAR(got[i], SwishGrad(1.0, Ramp(i)), 1e-6) << i;
-  // Re-pointed where the view leaves its buffer (past the 64 bytes CANN would reserve for 8):
-  // refused with the bounds message.
-  ASSERT_EQ(aclSetOutputTensorAddr(exec, 0, out, static_cast<char*>(Alloc(8)) + 40), ACLNN_SUCCESS);
+  // Re-pointed where the view leaves its buffer and the page mapped for it (P - 40 bytes, which
+  // CANN rounds to P; the view starts 8 bytes before P and is 32 long): refused with the bounds
+  // message.
+  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  ASSERT_EQ(aclSetOutputTensorAddr(exec, 0, out, static_cast<char*>(Alloc(page - 40)) + page - 8),
+            ACLNN_SUCCESS);
   EXPECT_EQ(aclnnSwishBackward(nullptr, 0, exec, stream_), ACLNN_ERR_PARAM_INVALID);
-  EXPECT_THAT(TakeErr(), HasSubstr("ends 64 bytes past the end of its allocation of 8 bytes"));
+  EXPECT_THAT(TakeErr(), HasSubstr("ends 64 bytes past the end of its allocation of " +
+                                   std::to_string(page - 40) + " bytes"));
   EXPECT_EQ(aclDestroyAclOpExecutor(exec), ACLNN_SUCCESS);
 }
 
