@@ -11,6 +11,8 @@
 // Outputs may alias inputs exactly; an element's result never depends on its position.
 #pragma once
 
+#include <cstring>
+
 #include "elementwise/io.h"  // first: see its note on GCC warnings
 #include "elementwise/io_golden.h"
 
@@ -427,7 +429,8 @@ inline void RunNpu(void* const* out, const void* const* in, int64_t n, const Op&
 
 // Golden: widen exactly to double, op on double packets, round once per output.
 template <typename GIo, int NIn, int NOut, typename Op>
-inline void RunGolden(void* const* out, const void* const* in, int64_t n, const Op& op) {
+inline void RunGolden(void* const* out, const void* const* in, int64_t n, const Op& op,
+                      bool wideOut = false) {
   using T = typename GIo::T;
   namespace ei = Eigen::internal;
   constexpr int kGoldenChunk = 128;
@@ -446,7 +449,13 @@ inline void RunGolden(void* const* out, const void* const* in, int64_t n, const 
       Apply<NIn, NOut>(op, x, r);
       for (int k = 0; k < NOut; ++k) ei::pstore(dr[k] + j, r[k]);
     }
-    for (int k = 0; k < NOut; ++k) GIo::Narrow(dr[k], static_cast<T*>(out[k]) + i, len);
+    for (int k = 0; k < NOut; ++k) {
+      if (wideOut) {  // unrounded: the driver rounds once to each output's own dtype
+        std::memcpy(static_cast<double*>(out[k]) + i, dr[k], sizeof(double) * len);
+      } else {
+        GIo::Narrow(dr[k], static_cast<T*>(out[k]) + i, len);
+      }
+    }
   }
 }
 

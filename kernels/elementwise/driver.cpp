@@ -136,6 +136,26 @@ void RunElementwise(const KernelRow& row, Precision precision, const Elementwise
   Job job;
   job.fn = KernelFn(row, precision);
   job.params = &params;
+  // Golden mode rounds once, to each output's own dtype: when some output's dtype is not the
+  // row's (fp32 self, fp16 out), the kernel writes doubles and every output is cast from them.
+  // (Integer outputs keep the row's own final rule; exact integer rows have no golden kernel.)
+  bool wideOut = false;
+  if (precision == Precision::Golden && row.golden != nullptr) {
+    bool allFloat = true;
+    for (int k = 0; k < problem.numOut; ++k) {
+      const DType t = problem.out[k].dtype;
+      allFloat =
+          allFloat && (t == DType::F32 || t == DType::F16 || t == DType::BF16 || t == DType::F64);
+      wideOut = wideOut || t != row.dtype;
+    }
+    wideOut = wideOut && allFloat;
+  }
+  KernelParams wideParams;
+  if (wideOut) {
+    wideParams = params;
+    wideParams.goldenWideOut = true;
+    job.params = &wideParams;
+  }
   job.numIn = problem.numIn;
   job.numOut = problem.numOut;
   job.kernelItem = static_cast<int64_t>(DTypeSize(row.dtype));
@@ -150,9 +170,10 @@ void RunElementwise(const KernelRow& row, Precision precision, const Elementwise
     strides[k] = o.strides;
     job.base[k] = static_cast<char*>(const_cast<void*>(o.data));
     job.item[k] = static_cast<int64_t>(DTypeSize(o.dtype));
-    job.cast[k] = o.dtype == row.dtype
-                      ? nullptr
-                      : (isOut ? GetCast(row.dtype, o.dtype) : GetCast(o.dtype, row.dtype));
+    job.cast[k] = isOut && wideOut       ? GetCast(DType::F64, o.dtype)
+                  : o.dtype == row.dtype ? nullptr
+                  : isOut                ? GetCast(row.dtype, o.dtype)
+                                         : GetCast(o.dtype, row.dtype);
     anyCast = anyCast || job.cast[k] != nullptr;
     traffic += numElems * job.item[k];
     maxItem = std::max(maxItem, job.item[k]);

@@ -135,7 +135,7 @@ void NpuKernel(void* const* out, const void* const* in, int64_t n, const KernelP
 template <typename GIo, int NIn, int NOut, template <typename> class F>
 void GoldenKernel(void* const* out, const void* const* in, int64_t n, const KernelParams& p,
                   bool /*stream*/) {
-  RunGolden<GIo, NIn, NOut>(out, in, n, F<PacketD>(p));
+  RunGolden<GIo, NIn, NOut>(out, in, n, F<PacketD>(p), p.goldenWideOut);
 }
 
 template <typename T, int NIn, int NOut, template <typename> class F>

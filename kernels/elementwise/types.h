@@ -50,6 +50,10 @@ struct KernelParams {
   int64_t i[2] = {};
   bool b[2] = {};
   int mode = 0;  // an operator's enum attribute (e.g. GELU approximation)
+  // Set by the driver in golden mode when an output's dtype differs from the row's: golden
+  // kernels then write their results as unrounded doubles, which the driver rounds once to each
+  // output's dtype (rounding to the row's dtype first would round twice).
+  bool goldenWideOut = false;
 
   void SetScalar(int k, float vendor, double exact) {
     f[k] = vendor;
