@@ -124,7 +124,7 @@ int ViewInAllocation(const char* op, const char* arg, const ViewRef& view, rt::P
       who() + " " + ViewString(view) + " ends " + ToString(bytes.end - allocEnd) +
       " bytes past the end of its allocation of " + std::to_string(info.requested) + " bytes";
   const i128 roundedEnd = allocBegin + static_cast<i128>(info.rounded);
-  const i128 mappedEnd = allocBegin + static_cast<i128>(std::max(info.mapped, info.rounded));
+  const i128 mappedEnd = allocBegin + static_cast<i128>(info.mapped);  // whole pages >= rounded
   if (bytes.end > mappedEnd) {
     return Fail(ACLNN_ERR_PARAM_INVALID,
                 past + " (and past the " + std::to_string(info.mapped) + " bytes mapped for it)");

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "aclnnop/aclnn_softmax_cross_entropy_with_logits.h"
@@ -27,48 +28,43 @@ bool Strict() {
   return v != nullptr && std::strcmp(v, "2") == 0;
 }
 
-class Rounding : public RelTest {};
+class Rounding : public RelTest {
+ protected:
+  // Runs Swish into `out` and checks both levels: at ACLNN_CPU_CHECK=2 refused with every piece
+  // of `refused` in the message, otherwise accepted with every piece of `warned` in the log.
+  void ExpectWarnedOrRefused(const T& g, const T& x, const T& out,
+                             const std::vector<std::string>& refused,
+                             const std::vector<std::string>& warned) {
+    testing::internal::CaptureStdout();
+    const int rc = Swish(g, x, out);
+    aclrtSynchronizeStream(stream_);
+    const std::string log = testing::internal::GetCapturedStdout();
+    if (Strict()) {
+      EXPECT_EQ(rc, ACLNN_ERR_PARAM_INVALID);
+      const std::string m = TakeErr();
+      for (const std::string& piece : refused) EXPECT_THAT(m, HasSubstr(piece));
+    } else {
+      EXPECT_EQ(rc, ACLNN_SUCCESS) << TakeErr();
+      for (const std::string& piece : warned) EXPECT_THAT(log, HasSubstr(piece));
+    }
+  }
+};
 
 TEST_F(Rounding, ViewInsideTheRoundedSizeWarnsOrIsRefusedAtLevelTwo) {
   void* small = Alloc(24);  // CANN reserves 64 bytes for it
   T g({8}, ACL_FLOAT, Alloc(32)), x({8}, ACL_FLOAT, Alloc(32));
   T out({8}, ACL_FLOAT, small, {}, 0, {8});  // 32 bytes: 8 past the request
-  testing::internal::CaptureStdout();
-  const int rc = Swish(g, x, out);
-  aclrtSynchronizeStream(stream_);
-  const std::string log = testing::internal::GetCapturedStdout();
   const std::string expected =
       "gradInput view [8] strides [1] offset 0 ends 8 bytes past the "
       "end of its allocation of 24 bytes (the allocation at ";
-  if (Strict()) {
-    EXPECT_EQ(rc, ACLNN_ERR_PARAM_INVALID);
-    const std::string m = TakeErr();
-    EXPECT_THAT(m, HasSubstr(expected));
-    EXPECT_THAT(m, HasSubstr("refused at ACLNN_CPU_CHECK=2"));
-  } else {
-    EXPECT_EQ(rc, ACLNN_SUCCESS) << TakeErr();
-    EXPECT_THAT(log, HasSubstr("[WARNING]"));
-    EXPECT_THAT(log, HasSubstr(expected));
-    EXPECT_THAT(log, HasSubstr("inside the 64 bytes CANN reserves for it"));
-  }
+  ExpectWarnedOrRefused(g, x, out, {expected, "refused at ACLNN_CPU_CHECK=2"},
+                        {"[WARNING]", expected, "inside the 64 bytes CANN reserves for it"});
   // Past the rounded size, inside the allocation's page: as above, with its own words.
   T g17({17}, ACL_FLOAT, Alloc(68)), x17({17}, ACL_FLOAT, Alloc(68));
   T out17({17}, ACL_FLOAT, small, {}, 0, {17});
-  testing::internal::CaptureStdout();
-  const int rc17 = Swish(g17, x17, out17);
-  aclrtSynchronizeStream(stream_);
-  const std::string log17 = testing::internal::GetCapturedStdout();
   const std::string past = "ends 44 bytes past the end of its allocation of 24 bytes";
-  if (Strict()) {
-    EXPECT_EQ(rc17, ACLNN_ERR_PARAM_INVALID);
-    const std::string m = TakeErr();
-    EXPECT_THAT(m, HasSubstr(past));
-    EXPECT_THAT(m, HasSubstr("past the 64 bytes CANN reserves for it"));
-  } else {
-    EXPECT_EQ(rc17, ACLNN_SUCCESS) << TakeErr();
-    EXPECT_THAT(log17, HasSubstr(past));
-    EXPECT_THAT(log17, HasSubstr("past the 64 bytes CANN reserves for it, where the NPU"));
-  }
+  ExpectWarnedOrRefused(g17, x17, out17, {past, "past the 64 bytes CANN reserves for it"},
+                        {past, "past the 64 bytes CANN reserves for it, where the NPU"});
   // Past the allocation's pages: refused at every level.
   const int64_t n = static_cast<int64_t>(sysconf(_SC_PAGESIZE)) / 4 + 1;
   T gn({n}, ACL_FLOAT, Alloc(4 * n)), xn({n}, ACL_FLOAT, Alloc(4 * n));
